@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import type { AccountsService } from "./service.ts";
+import {
+  idParams,
+  loginBody,
+  messageResponse,
+  newUserBody,
+  publicUser,
+  registerBody,
+  updateUserBody,
+  verifyQuery,
+} from "./schemas.ts";
+import { CSRF_COOKIE, SESSION_COOKIE, SESSION_TTL_MS, csrfTokenFor } from "./sessions.ts";
+
+const MINUTE = 60_000;
+
+export function accountsRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; limiter: RateLimiter; secret: string; secureCookies: boolean },
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { accounts, limiter } = deps;
+
+  const setSessionCookies = (reply: FastifyReply, token: string) => {
+    const common = { path: "/", sameSite: "lax" as const, secure: deps.secureCookies, maxAge: SESSION_TTL_MS / 1000 };
+    reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+    // Readable by the page's script, which echoes it in X-CSRF-Token.
+    reply.setCookie(CSRF_COOKIE, csrfTokenFor(deps.secret, token), { ...common, httpOnly: false });
+  };
+  const clearSessionCookies = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    reply.clearCookie(CSRF_COOKIE, { path: "/" });
+  };
+
+  api.post(
+    "/api/users/register",
+    {
+      config: { access: "public", csrfExempt: true },
+      schema: { body: registerBody, response: { 201: messageResponse } },
+    },
+    async (request, reply) => {
+      await limiter.hit(`register:ip:${request.ip}`, 10, 60 * MINUTE);
+      const result = await accounts.register(request.body);
+      return reply.status(201).send({ success: true, ...result });
+    },
+  );
+
+  api.get(
+    "/api/users/verificar-email",
+    { config: { access: "public" }, schema: { querystring: verifyQuery, response: { 200: messageResponse } } },
+    async (request) => ({ success: true, ...(await accounts.verifyEmail(request.query.token)) }),
+  );
+
+  api.post(
+    "/users/login",
+    {
+      config: { access: "public", csrfExempt: true },
+      schema: {
+        body: loginBody,
+        response: { 200: z.object({ success: z.boolean(), message: z.string(), user: publicUser }) },
+      },
+    },
+    async (request, reply) => {
+      await limiter.hit(`login:ip:${request.ip}`, 100, 15 * MINUTE);
+      await limiter.hit(`login:email:${request.body.email.toLowerCase()}`, 10, 15 * MINUTE);
+      if (request.sessionToken) await accounts.logout(request.sessionToken);
+      const { user, token } = await accounts.login(request.body);
+      setSessionCookies(reply, token);
+      return { success: true, message: "Login bem-sucedido!", user };
+    },
+  );
+
+  api.post(
+    "/api/users/logout",
+    { config: { access: "public" }, schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      if (request.sessionToken) await accounts.logout(request.sessionToken);
+      clearSessionCookies(reply);
+      return { success: true, message: "Sessão terminada." };
+    },
+  );
+
+  api.get(
+    "/api/users/me",
+    { config: { access: "user" }, schema: { response: { 200: z.object({ user: publicUser }) } } },
+    async (request) => ({ user: request.user! }),
+  );
+
+  // ----- admin: users (spec section 7) -----
+
+  api.get(
+    "/api/users",
+    { config: { access: "admin" }, schema: { response: { 200: z.array(publicUser) } } },
+    () => accounts.list(),
+  );
+
+  api.get(
+    "/api/users/:id",
+    { config: { access: "admin" }, schema: { params: idParams, response: { 200: publicUser } } },
+    (request) => accounts.get(request.params.id),
+  );
+
+  api.put(
+    "/api/users/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        params: idParams,
+        body: updateUserBody,
+        response: { 200: z.object({ success: z.boolean(), message: z.string(), user: publicUser }) },
+      },
+    },
+    async (request: FastifyRequest<{ Params: { id: number }; Body: z.infer<typeof updateUserBody> }>) => {
+      const user = await accounts.update(request.user!, request.params.id, request.body);
+      return { success: true, message: "Usuário atualizado com sucesso!", user };
+    },
+  );
+
+  api.delete(
+    "/api/users/:id",
+    { config: { access: "admin" }, schema: { params: idParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await accounts.remove(request.user!, request.params.id);
+      return { success: true, message: "Utilizador eliminado com sucesso." };
+    },
+  );
+
+  api.post(
+    "/users/newuser",
+    {
+      config: { access: "admin" },
+      schema: {
+        body: newUserBody,
+        response: { 201: z.object({ success: z.boolean(), message: z.string(), user: publicUser }) },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.createAdmin(request.body);
+      return reply.status(201).send({ success: true, message: "Utilizador criado com sucesso!", user });
+    },
+  );
+}

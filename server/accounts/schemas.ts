@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * Account shapes shared by the API (fastify-type-provider-zod) and the React forms.
+ * Every message is the pt-PT text of spec section 5.
+ */
+export const roleSchema = z.enum(["admin", "cliente"]);
+export type Role = z.infer<typeof roleSchema>;
+
+const name = z
+  .string({ error: "Nome é obrigatório" })
+  .trim()
+  .min(1, "Nome é obrigatório")
+  .max(100, "O nome não pode ter mais de 100 caracteres");
+
+const email = z
+  .string({ error: "Email é obrigatório" })
+  .trim()
+  .min(1, "Email é obrigatório")
+  .max(254, "Email inválido")
+  .pipe(z.email("Email inválido"))
+  .transform((v) => v.toLowerCase());
+
+const newPassword = z
+  .string({ error: "Palavra-passe é obrigatória" })
+  .min(1, "Palavra-passe é obrigatória")
+  .min(6, "A palavra-passe deve ter pelo menos 6 caracteres")
+  .max(200, "A palavra-passe não pode ter mais de 200 caracteres");
+
+export const registerBody = z.object({ name, email, password: newPassword });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** The register form adds the confirmation, which is never sent. */
+export const registerForm = z
+  .object({
+    name,
+    email,
+    password: newPassword,
+    confirmPassword: z.string().min(1, "Confirme a palavra-passe"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "As palavras-passe não coincidem",
+    path: ["confirmPassword"],
+  });
+export type RegisterForm = z.input<typeof registerForm>;
+
+export const loginBody = z.object({
+  email: z.string({ error: "Email é obrigatório" }).trim().min(1, "Email é obrigatório").max(254, "Credenciais inválidas"),
+  password: z.string({ error: "Palavra-passe é obrigatória" }).min(1, "Palavra-passe é obrigatória").max(200, "Credenciais inválidas"),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const newUserBody = z.object({
+  name,
+  email,
+  password: newPassword,
+  /** Accepted for the spec's payload, but users created here are always admins. */
+  function: z.string().max(20).optional(),
+});
+
+export const updateUserBody = z.object({
+  name,
+  email,
+  function: roleSchema.optional(),
+});
+
+export const publicUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  function: roleSchema,
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
+export const verifyQuery = z.object({ token: z.string().max(200).optional() });
+export const idParams = z.object({
+  id: z.coerce.number({ error: "ID inválido" }).int("ID inválido").positive("ID inválido").max(2_147_483_647, "ID inválido"),
+});

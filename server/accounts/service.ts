@@ -1,0 +1,226 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { emailVerificationTokens, users } from "../db/schema.ts";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { alreadyRegisteredMail, verificationMail } from "./mails.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
+import type { LoginBody, PublicUser, RegisterBody, Role } from "./schemas.ts";
+import type { SessionStore } from "./sessions.ts";
+
+export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
+export const REGISTER_SUCCESS_MESSAGE =
+  "Utilizador registado com sucesso! Enviámos um email para confirmar o seu endereço.";
+export const INVALID_CREDENTIALS = "Credenciais inválidas";
+export const EMAIL_NOT_VERIFIED =
+  "Confirme o seu email antes de iniciar sessão: siga o link que lhe enviámos.";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+function toPublicUser(row: { id: number; name: string; email: string; function: string }): PublicUser {
+  return { id: row.id, name: row.name, email: row.email, function: row.function as Role };
+}
+
+const publicColumns = { id: users.id, name: users.name, email: users.email, function: users.function };
+
+export function createAccountsService(deps: {
+  db: Database;
+  sessions: SessionStore;
+  publicUrl: string;
+  onMailQueued: () => void;
+}) {
+  const { db, sessions, publicUrl } = deps;
+
+  async function findByEmail(email: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    /**
+     * Registers a cliente and mails a single-use verification link. An e-mail that
+     * already has an account gets the same answer (and a mail saying so), so the form
+     * cannot be used to find out who is a customer.
+     */
+    async register(input: RegisterBody): Promise<{ message: string }> {
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ name: input.name, email: input.email, passwordHash, function: "cliente" })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        let userId = created?.id;
+        if (!userId) {
+          const [existing] = await tx
+            .select({ id: users.id, verified: users.emailVerifiedAt })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, input.email))
+            .limit(1);
+          // A verified account gets a notice; an unverified one a fresh link (its old one may have expired).
+          if (!existing || existing.verified) {
+            await enqueueMail(tx, alreadyRegisteredMail(input.email, publicUrl));
+            return;
+          }
+          userId = existing.id;
+        }
+        const token = randomBytes(32).toString("base64url");
+        await tx.insert(emailVerificationTokens).values({
+          tokenHash: hashToken(token),
+          userId,
+          expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+        });
+        await enqueueMail(tx, verificationMail(input.name, input.email, `${publicUrl}/verificar-email?token=${token}`));
+      });
+      deps.onMailQueued();
+      return { message: REGISTER_SUCCESS_MESSAGE };
+    },
+
+    async verifyEmail(token: string | undefined): Promise<{ message: string }> {
+      if (!token) throw new BadRequestError("Token inválido.");
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(emailVerificationTokens.tokenHash, hashToken(token)),
+              isNull(emailVerificationTokens.usedAt),
+              gt(emailVerificationTokens.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: emailVerificationTokens.userId });
+        if (!row) throw new BadRequestError("Token inválido ou expirado. Registe-se novamente ou peça um novo email.");
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .where(eq(users.id, row.userId));
+        return { message: "Email verificado com sucesso! Já pode iniciar sessão." };
+      });
+    },
+
+    /** Same answer and about the same time for an unknown e-mail and a wrong password. */
+    async login(input: LoginBody): Promise<{ user: PublicUser; token: string }> {
+      const row = await findByEmail(input.email);
+      const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!row || !valid) throw new BadRequestError(INVALID_CREDENTIALS);
+      if (!row.emailVerifiedAt) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+      const { token } = await sessions.create(row.id);
+      return { user: toPublicUser(row), token };
+    },
+
+    logout: (token: string) => sessions.destroy(token),
+
+    /** Creates the account, or updates its name, password and role: used by ADMIN_EMAIL and admin:create. */
+    async upsertAdmin(input: { email: string; password: string; name?: string }): Promise<{ created: boolean; user: PublicUser }> {
+      const passwordHash = await hashPassword(input.password);
+      const existing = await findByEmail(input.email);
+      if (existing) {
+        const [row] = await db
+          .update(users)
+          .set({ passwordHash, function: "admin", emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .where(eq(users.id, existing.id))
+          .returning(publicColumns);
+        if (existing.passwordHash !== passwordHash) await sessions.destroyAllForUser(existing.id);
+        return { created: false, user: toPublicUser(row!) };
+      }
+      const [row] = await db
+        .insert(users)
+        .values({
+          name: input.name ?? "Administrador",
+          email: input.email.trim().toLowerCase(),
+          passwordHash,
+          function: "admin",
+          emailVerifiedAt: sql`now()`,
+        })
+        .returning(publicColumns);
+      return { created: true, user: toPublicUser(row!) };
+    },
+
+    async countAdmins(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.function, "admin"));
+      return row?.n ?? 0;
+    },
+
+    // ----- admin management of users (spec: /dashboard, /usuarios/*) -----
+
+    async list(): Promise<PublicUser[]> {
+      const rows = await db.select(publicColumns).from(users).orderBy(asc(users.id));
+      return rows.map(toPublicUser);
+    },
+
+    async get(id: number): Promise<PublicUser> {
+      const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+      if (!row) throw new NotFoundError("Utilizador não encontrado");
+      return toPublicUser(row);
+    },
+
+    /** Users created from the admin screen are always admins (spec section 6). */
+    async createAdmin(input: { name: string; email: string; password: string }): Promise<PublicUser> {
+      const passwordHash = await hashPassword(input.password);
+      const [row] = await db
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, function: "admin", emailVerifiedAt: sql`now()` })
+        .onConflictDoNothing()
+        .returning(publicColumns);
+      if (!row) throw new ConflictError("Já existe um utilizador com este email.");
+      return toPublicUser(row);
+    },
+
+    async update(actor: PublicUser, id: number, input: { name: string; email: string; function?: Role }): Promise<PublicUser> {
+      return db.transaction(async (tx) => {
+        // Serialises role changes so two admins cannot demote each other at once.
+        await tx.execute(sql`select pg_advisory_xact_lock(727272)`);
+        const [current] = await tx.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+        if (!current) throw new NotFoundError("Utilizador não encontrado");
+        const nextRole = input.function ?? (current.function as Role);
+        if (current.function === "admin" && nextRole !== "admin") {
+          if (actor.id === id) throw new ForbiddenError("Não pode retirar a si próprio a função de administrador.");
+          const [admins] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.function, "admin"));
+          if ((admins?.n ?? 0) <= 1) throw new ForbiddenError("Não é possível retirar o último administrador.");
+        }
+        const [row] = await tx
+          .update(users)
+          .set({ name: input.name, email: input.email, function: nextRole, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning(publicColumns)
+          .catch((error: { code?: string }) => {
+            if (error.code === "23505") throw new ConflictError("Já existe um utilizador com este email.");
+            throw error;
+          });
+        if (nextRole !== current.function) await sessions.destroyAllForUser(id);
+        return toPublicUser(row!);
+      });
+    },
+
+    async remove(actor: PublicUser, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(727272)`);
+        if (actor.id === id) throw new ForbiddenError("Não pode eliminar a sua própria conta.");
+        const [current] = await tx.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
+        if (!current) throw new NotFoundError("Utilizador não encontrado");
+        if (current.function === "admin") {
+          const [admins] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.function, "admin"));
+          if ((admins?.n ?? 0) <= 1) throw new ForbiddenError("Não é possível eliminar o último administrador.");
+        }
+        await tx.delete(users).where(eq(users.id, id)).catch((error: { code?: string }) => {
+          if (error.code === "23503") throw new ConflictError("Este utilizador tem encomendas e não pode ser eliminado.");
+          throw error;
+        });
+      });
+    },
+
+    async changePassword(userId: number, newPassword: string, currentToken?: string): Promise<void> {
+      const passwordHash = await hashPassword(newPassword);
+      await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await sessions.destroyAllForUser(userId, currentToken);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

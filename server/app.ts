@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { accountsRoutes } from "./accounts/routes.ts";
+import type { Config } from "./config.ts";
+import { registerAccess } from "./http/access.ts";
+import { errorBody, registerErrorHandler } from "./http/errors.ts";
+import { pendingRoutes } from "./http/pending-routes.ts";
+import "./http/types.ts";
+import { registerWeb } from "./http/web.ts";
+import type { Services } from "./services.ts";
+
+export interface BuildAppOptions {
+  config: Config;
+  services: Services;
+  /** "none" for API-only tests. */
+  web: "production" | "development" | "none";
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** Content-Security-Policy for HTML pages: scripts only from us or with this request's nonce. */
+function cspFor(dev: boolean) {
+  return (nonce: string) =>
+    [
+      "default-src 'self'",
+      dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, services } = opts;
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Ends keep-alive sockets on close, so SIGTERM does not wait for idle browsers.
+    forceCloseConnections: "idle",
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // The HTML CSP carries a per-request nonce and is set by the web handler; JSON gets the strict one below.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  app.decorateRequest("cspNonce", "");
+  app.addHook("onRequest", async (request, reply) => {
+    request.cspNonce = randomBytes(16).toString("base64");
+    reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+  });
+
+  registerAccess(app, { sessions: services.sessions, secret: config.sessionSecret, publicUrl: config.publicUrl });
+
+  app.get("/healthz", { config: { access: "public" } }, async (_request, reply) => {
+    try {
+      await services.db.execute(sql`select 1`);
+      return { status: "ok" };
+    } catch {
+      return reply.status(503).send({ status: "unavailable", message: "A base de dados não responde." });
+    }
+  });
+
+  accountsRoutes(app, {
+    accounts: services.accounts,
+    limiter: services.limiter,
+    secret: config.sessionSecret,
+    secureCookies: config.secureCookies,
+  });
+  pendingRoutes(app);
+
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+  });
+
+  // Unknown API paths answer JSON, never the HTML catch-all.
+  app.all("/api/*", { config: { access: "public" } }, async (_request, reply) =>
+    reply.status(404).send(errorBody("Recurso não encontrado.")),
+  );
+
+  if (opts.web !== "none") {
+    await registerWeb(app, {
+      mode: opts.web,
+      services,
+      publicUrl: config.publicUrl,
+      cspFor: cspFor(opts.web === "development"),
+    });
+  }
+  return app;
+}

@@ -1,0 +1,335 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/*
+ * The whole database. Money is integer cents; every timestamp has a time zone.
+ * Constraints guard the invariants a shop cannot afford to lose
+ * (no negative stock, one e-mail per account, one active banner).
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------- accounts ----------
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    function: text("function").notNull().default("cliente"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_function_check", sql`${t.function} in ('admin', 'cliente')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie token: a database leak does not leak live sessions. */
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_verification_tokens_user_idx").on(t.userId)],
+);
+
+// ---------- catalogue ----------
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+export const colors = pgTable("colors", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  colorHex: text("color_hex"),
+});
+
+export const sizes = pgTable("sizes", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** The admin's "categoria" form (tamanho + cor) of spec section 7: POST /api/product/categoria. */
+export const sizeColorEntries = pgTable("size_color_entries", {
+  id: serial("id").primaryKey(),
+  tamanho: text("tamanho").notNull(),
+  cor: text("cor").notNull(),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    /** Comma-separated size names offered for this product, e.g. "S,M,L,XL". */
+    sizes: text("sizes").notNull().default(""),
+    status: smallint("status").notNull().default(1),
+    modeloId: integer("modelo_id").notNull().default(5),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Products that were sold are never removed: deleting one hides it and keeps order history. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.priceCents} >= 0`),
+    check("products_status_check", sql`${t.status} in (0, 1)`),
+    index("products_modelo_idx").on(t.modeloId),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    position: integer("position").notNull().default(0),
+    width: integer("width"),
+    height: integer("height"),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    colorId: integer("color_id").references(() => colors.id, { onDelete: "restrict" }),
+    sizeId: integer("size_id").references(() => sizes.id, { onDelete: "restrict" }),
+    /** Units on the shelf that no order holds. */
+    stock: integer("stock").notNull().default(0),
+    /** Units held by orders waiting for payment. */
+    reserved: integer("reserved").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("variants_stock_check", sql`${t.stock} >= 0`),
+    check("variants_reserved_check", sql`${t.reserved} >= 0`),
+    unique("variants_product_color_size_key").on(t.productId, t.colorId, t.sizeId).nullsNotDistinct(),
+  ],
+);
+
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    stockBefore: integer("stock_before").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason").notNull(),
+    notes: text("notes").notNull().default(""),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_variant_idx").on(t.variantId, t.createdAt)],
+);
+
+export const banners = pgTable(
+  "banners",
+  {
+    id: serial("id").primaryKey(),
+    titulo: text("titulo").notNull(),
+    slogam: text("slogam").notNull(),
+    imagem: text("imagem").notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("banners_one_active_key").on(t.isActive).where(sql`${t.isActive}`)],
+);
+
+// ---------- orders and payments ----------
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("pending_payment"),
+    paymentMethod: text("payment_method").notNull(),
+    mbwayPhone: text("mbway_phone"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    shippingZone: text("shipping_zone").notNull(),
+    fastDelivery: boolean("fast_delivery").notNull().default(false),
+    deliveryName: text("delivery_name").notNull(),
+    deliveryAddress: text("delivery_address").notNull(),
+    deliveryPostalCode: text("delivery_postal_code").notNull(),
+    deliveryCity: text("delivery_city").notNull(),
+    deliveryPhone: text("delivery_phone").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("orders_status_check", sql`${t.status} in ('pending_payment', 'paid', 'cancelled', 'expired')`),
+    check("orders_method_check", sql`${t.paymentMethod} in ('mbway', 'mb', 'payshop')`),
+    check("orders_amounts_check", sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
+    check("orders_zone_check", sql`${t.shippingZone} in ('continente', 'madeira', 'acores')`),
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    index("orders_user_idx").on(t.userId),
+    index("orders_created_idx").on(t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    variantId: integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    colorName: text("color_name"),
+    sizeName: text("size_name"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    check("order_lines_quantity_check", sql`${t.quantity} > 0`),
+    check("order_lines_price_check", sql`${t.unitPriceCents} >= 0`),
+    index("order_lines_order_idx").on(t.orderId),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    method: text("method").notNull(),
+    status: text("status").notNull().default("pending"),
+    amountCents: integer("amount_cents").notNull(),
+    entity: text("entity"),
+    reference: text("reference"),
+    requestId: text("request_id"),
+    phone: text("phone"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    providerData: jsonb("provider_data").notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+    check("payments_method_check", sql`${t.method} in ('mbway', 'mb', 'payshop')`),
+    check("payments_amount_check", sql`${t.amountCents} > 0`),
+    index("payments_order_idx").on(t.orderId),
+    index("payments_reference_idx").on(t.entity, t.reference),
+    index("payments_request_idx").on(t.requestId),
+  ],
+);
+
+/** Every callback or verification that changed a payment, so a replay is recognised and ignored. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    eventKey: text("event_key").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_key").on(t.provider, t.eventKey)],
+);
+
+// ---------- mail ----------
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    kind: text("kind").notNull(),
+    /** Set for mails that must go out at most once (e.g. "order-confirmation:42"). */
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("email_outbox_pending_idx").on(t.id).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ---------- operations ----------
+
+/** Shared counters for rate limits, so every instance behind a load balancer sees the same numbers. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});

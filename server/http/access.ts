@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authorize } from "../accounts/guard.ts";
+import { CSRF_COOKIE, SESSION_COOKIE, csrfTokenFor, safeEqual, type SessionStore } from "../accounts/sessions.ts";
+import { ForbiddenError } from "./errors.ts";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const STATIC_PREFIXES = ["/assets/", "/uploads/", "/images/", "/favicon"];
+
+/**
+ * Resolves the session user for each request, enforces each API route's declared
+ * access (401 for visitors, 403 for the wrong role), and blocks cross-site request forgery:
+ * - unsafe requests whose Origin (or Sec-Fetch-Site) shows another site are refused;
+ * - unsafe requests that carry a session cookie must echo the session's CSRF token
+ *   in the X-CSRF-Token header (double submit, bound to the session by HMAC).
+ */
+export function registerAccess(
+  app: FastifyInstance,
+  opts: { sessions: SessionStore; secret: string; publicUrl: string },
+): void {
+  const publicOrigin = new URL(opts.publicUrl).origin;
+
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionToken", null);
+
+  // Every API route must declare who may call it; a forgotten declaration fails at start.
+  app.addHook("onRoute", (route) => {
+    const isApi = /^\/(api|users|orders)(\/|$)/.test(route.url);
+    if (isApi && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (STATIC_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      request.user = await opts.sessions.findUser(token);
+      request.sessionToken = request.user ? token : null;
+    }
+    if (UNSAFE_METHODS.has(request.method)) checkCsrf(request, publicOrigin, opts.secret);
+    const access = request.routeOptions.config?.access;
+    if (access) authorize(access, request.user);
+  });
+}
+
+function checkCsrf(request: FastifyRequest, publicOrigin: string, secret: string): void {
+  const origin = request.headers.origin;
+  if (origin && origin !== "null") {
+    const requestOrigin = `${request.protocol}://${request.host}`;
+    if (origin !== publicOrigin && origin !== requestOrigin) {
+      throw new ForbiddenError("Pedido recusado: origem inválida.");
+    }
+  } else if (request.headers["sec-fetch-site"] === "cross-site") {
+    throw new ForbiddenError("Pedido recusado: origem inválida.");
+  }
+  if (request.routeOptions.config?.csrfExempt) return;
+  const sessionToken = request.cookies[SESSION_COOKIE];
+  if (!sessionToken) return;
+  const sent = request.headers["x-csrf-token"];
+  if (typeof sent !== "string" || !safeEqual(sent, csrfTokenFor(secret, sessionToken))) {
+    throw new ForbiddenError("Pedido recusado: a sessão expirou ou o pedido não é válido. Recarregue a página.");
+  }
+}
+
+export { CSRF_COOKIE };

@@ -1,0 +1,97 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+
+/**
+ * Typed domain errors. Services throw these; the single error handler below turns
+ * them into HTTP answers of the shape `{ success: false, message, error }`, where
+ * message and error both carry the pt-PT text the shopper or admin reads.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly details: unknown;
+  constructor(status: number, message: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(400, message, details);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = "Tem de iniciar sessão para continuar.") {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = "Não tem permissão para aceder a este recurso.") {
+    super(403, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = "Recurso não encontrado.") {
+    super(404, message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(409, message, details);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message = "Demasiadas tentativas. Aguarde um pouco e tente novamente.", retryAfterSeconds = 60) {
+    super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export function errorBody(message: string, details?: unknown) {
+  return details === undefined
+    ? { success: false, message, error: message }
+    : { success: false, message, error: message, details };
+}
+
+/** pg error codes that mean "the input broke a constraint", not "the server broke". */
+const CONSTRAINT_CODES: Record<string, number> = { "23505": 409, "23503": 409, "23514": 400, "22003": 400, "22P02": 400 };
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof TooManyRequestsError) reply.header("retry-after", String(error.retryAfterSeconds));
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const message = first?.message && !first.message.startsWith("Invalid") ? first.message : "Dados inválidos.";
+      return reply.status(400).send(
+        errorBody(message, error.validation.map((v) => ({ path: v.instancePath, message: v.message }))),
+      );
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "response did not match its schema");
+      return reply.status(500).send(errorBody("Erro interno do servidor"));
+    }
+    const pgStatus = error.code ? CONSTRAINT_CODES[error.code] : undefined;
+    if (pgStatus) {
+      request.log.warn({ err: error }, "constraint violation");
+      return reply.status(pgStatus).send(errorBody("Os dados enviados não são válidos para esta operação."));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const message =
+        error.statusCode === 429
+          ? "Demasiadas tentativas. Aguarde um pouco e tente novamente."
+          : error.statusCode === 413
+            ? "O pedido é demasiado grande."
+            : error.statusCode === 415
+              ? "Tipo de conteúdo não suportado."
+              : "Pedido inválido.";
+      return reply.status(error.statusCode).send(errorBody(message));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(errorBody("Erro interno do servidor"));
+  });
+}

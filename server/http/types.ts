@@ -1,0 +1,17 @@
+import type { Access } from "../accounts/guard.ts";
+import type { PublicUser } from "../accounts/schemas.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per request by server/http/access.ts. */
+    user: PublicUser | null;
+    sessionToken: string | null;
+    cspNonce: string;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; every API route must say. */
+    access?: Access;
+    /** Skip the CSRF token check (only for calls made by third parties, e.g. payment callbacks). */
+    csrfExempt?: boolean;
+  }
+}

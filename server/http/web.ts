@@ -1,0 +1,115 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { WebContext } from "../../app/context.ts";
+import type { Services } from "../services.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BUILD_DIR = path.join(ROOT, "build");
+const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
+
+/**
+ * Serves the React Router app (SSR) from Fastify. Production loads the Vite build;
+ * development runs Vite in middleware mode with hot reload. API routes are registered
+ * before this catch-all, so they always win.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: { mode: "production" | "development"; services: Services; publicUrl: string; cspFor: (nonce: string) => string },
+): Promise<void> {
+  let getHandler: () => Promise<{ build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }>;
+
+  if (opts.mode === "development") {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    await app.register(import("@fastify/middie"));
+    app.use((req, res, next) => {
+      if (req.url?.startsWith("/api/") || req.url?.startsWith("/uploads/")) return next();
+      vite.middlewares(req, res, next);
+    });
+    app.addHook("onClose", () => vite.close());
+    getHandler = async () => {
+      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return { build, handle: createRequestHandler(build, "development") };
+    };
+  } else {
+    if (!existsSync(SERVER_BUILD)) throw new Error("No web build found: run `npm run build` first.");
+    const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+    const ready = { build, handle: createRequestHandler(build, "production") };
+    getHandler = async () => ready;
+    await app.register(fastifyStatic, {
+      root: path.join(BUILD_DIR, "client"),
+      prefix: "/",
+      wildcard: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        // Vite puts content hashes in /assets/ names: those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        else res.setHeader("cache-control", "public, max-age=3600");
+      },
+    });
+  }
+
+  await app.register(async (web) => {
+    // React Router reads the raw body itself.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+    web.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "*",
+      handler: async (request, reply) => {
+        const { build, handle } = await getHandler();
+        const context = new RouterContextProvider();
+        const key = (build.entry.module as Record<string, unknown>).webContext as Parameters<typeof context.set>[0];
+        context.set(key, {
+          user: request.user,
+          nonce: request.cspNonce,
+          publicUrl: opts.publicUrl,
+          services: opts.services,
+        } satisfies WebContext);
+        const response = await handle(toWebRequest(request, opts.publicUrl), context);
+        if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+          reply.header("content-security-policy", opts.cspFor(request.cspNonce));
+        }
+        return sendWebResponse(reply, response);
+      },
+    });
+  });
+}
+
+function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+  const url = new URL(request.url, publicUrl);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const controller = new AbortController();
+  request.raw.on("close", () => {
+    if (!request.raw.complete) controller.abort();
+  });
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}

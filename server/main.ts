@@ -1,0 +1,106 @@
+import pino from "pino";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { createDatabase, type Database } from "./db/client.ts";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
+import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
+import { runMigrations } from "./db/migrate.ts";
+import { startJobs, type Jobs } from "./jobs/boss.ts";
+import { ensureFirstAdmin } from "./seed/bootstrap.ts";
+import { seedDemoCatalog } from "./seed/demo.ts";
+import { createServices } from "./services.ts";
+
+export interface Runtime {
+  config: Config;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the configuration names (or starts the embedded one), migrates it,
+ * and returns it with a close() that undoes everything in reverse order.
+ * Shared by the server and the command-line tools.
+ */
+export async function openDatabase(config: Config, logger: pino.Logger): Promise<Runtime> {
+  let release = () => {};
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    release = lockDataDir(config.dataDir);
+    try {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    url = embedded.url;
+  }
+  const db = createDatabase(url);
+  await runMigrations(db);
+  return {
+    config,
+    db,
+    async close() {
+      await db.$client.end().catch(() => {});
+      await embedded?.stop();
+      release();
+    },
+  };
+}
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  const dev = config.env === "development";
+  const logger = pino({
+    level: config.logLevel,
+    ...(dev ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
+  });
+
+  let runtime: Runtime;
+  try {
+    runtime = await openDatabase(config, logger);
+  } catch (error) {
+    logger.fatal(error instanceof DataDirLockedError ? error.message : { err: error }, "could not open the database");
+    process.exit(1);
+  }
+
+  let jobs: Jobs | undefined;
+  const services = createServices({ config, db: runtime.db, onMailQueued: () => jobs?.nudgeMail() });
+  const print = (line: string) => process.stdout.write(line + "\n");
+  await ensureFirstAdmin(services, config, print);
+  if (!config.databaseUrl && config.demoData) {
+    const seeded = await seedDemoCatalog(runtime.db, config.dataDir);
+    if (seeded) logger.info("Loaded the demo catalogue");
+  }
+  jobs = await startJobs({ db: runtime.db, config, logger });
+
+  const app = await buildApp({ config, services, web: dev ? "development" : "production", loggerInstance: logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await jobs?.stop();
+      await runtime.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  print(`Loja ready on ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+}
+
+if (import.meta.main) await main();

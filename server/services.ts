@@ -1,0 +1,20 @@
+import { createAccountsService } from "./accounts/service.ts";
+import { createSessionStore } from "./accounts/sessions.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
+
+/**
+ * The domain services, built once per process and shared by the HTTP routes and the
+ * React Router loaders (through the load context), so both use one pool and one set of rules.
+ */
+export function createServices(deps: { config: Config; db: Database; onMailQueued?: () => void }) {
+  const { config, db } = deps;
+  const sessions = createSessionStore(db);
+  const limiter = createRateLimiter(db);
+  const onMailQueued = deps.onMailQueued ?? (() => {});
+  const accounts = createAccountsService({ db, sessions, publicUrl: config.publicUrl, onMailQueued });
+  return { db, sessions, limiter, accounts };
+}
+
+export type Services = ReturnType<typeof createServices>;
