@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { PublicUser } from "../server/accounts/schemas.ts";
+import type { Services } from "../server/services.ts";
 
 /**
  * What the Fastify server hands to every loader, action and middleware.
@@ -12,7 +13,7 @@ export interface WebContext {
   nonce: string;
   publicUrl: string;
   /** The domain services; loaders call one function and return. */
-  services: import("../server/services.ts").Services;
+  services: Services;
 }
 
 export const webContext = createContext<WebContext>();

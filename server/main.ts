@@ -2,7 +2,7 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDatabase, type Database } from "./db/client.ts";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { startJobs, type Jobs } from "./jobs/boss.ts";
@@ -21,10 +21,14 @@ export interface Runtime {
  * and returns it with a close() that undoes everything in reverse order.
  * Shared by the server and the command-line tools.
  */
-export async function openDatabase(config: Config, logger: pino.Logger): Promise<Runtime> {
+export async function openDatabase(
+  config: Config,
+  logger: pino.Logger,
+  opts: { shareRunning?: boolean } = {},
+): Promise<Runtime> {
   let release = () => {};
   let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
+  let url = config.databaseUrl ?? (opts.shareRunning ? runningEmbeddedUrl(config.dataDir) : undefined);
   if (!url) {
     release = lockDataDir(config.dataDir);
     try {
@@ -70,15 +74,14 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let jobs: Jobs | undefined;
-  const services = createServices({ config, db: runtime.db, onMailQueued: () => jobs?.nudgeMail() });
+  const jobs: Jobs = await startJobs({ db: runtime.db, config, logger });
+  const services = createServices({ config, db: runtime.db, onMailQueued: () => jobs.nudgeMail() });
   const print = (line: string) => process.stdout.write(line + "\n");
   await ensureFirstAdmin(services, config, print);
   if (!config.databaseUrl && config.demoData) {
     const seeded = await seedDemoCatalog(runtime.db, config.dataDir);
     if (seeded) logger.info("Loaded the demo catalogue");
   }
-  jobs = await startJobs({ db: runtime.db, config, logger });
 
   const app = await buildApp({ config, services, web: dev ? "development" : "production", loggerInstance: logger });
   let closing = false;
@@ -90,7 +93,7 @@ export async function main(): Promise<void> {
     force.unref();
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
-      await jobs?.stop();
+      await jobs.stop();
       await runtime.close();
     } finally {
       process.exit(0);

@@ -102,3 +102,18 @@ async function stopOrphanedPostmaster(pgDir: string, logger: Logger): Promise<vo
   for (let waited = 0; waited < 30_000 && isProcessAlive(pid); waited += 100) await sleep(100);
   if (isProcessAlive(pid)) throw new Error(`PostgreSQL pid ${pid} did not stop; stop it by hand and retry`);
 }
+
+/**
+ * The URL of the embedded PostgreSQL that a running shop started on this DATA_DIR,
+ * so command-line tools can work while the shop runs. Undefined when none runs.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  const pidFile = path.join(dataDir, "pg", "postmaster.pid");
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number.parseInt(lines[0] ?? "", 10);
+  const port = Number.parseInt(lines[3] ?? "", 10);
+  if (!Number.isInteger(pid) || !isProcessAlive(pid) || !Number.isInteger(port)) return undefined;
+  const password = readOrCreatePassword(dataDir);
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/loja`;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authorize } from "../accounts/guard.ts";
 import { CSRF_COOKIE, SESSION_COOKIE, csrfTokenFor, safeEqual, type SessionStore } from "../accounts/sessions.ts";
 import { ForbiddenError } from "./errors.ts";
+import type { ApiRoute } from "./types.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const STATIC_PREFIXES = ["/assets/", "/uploads/", "/images/", "/favicon"];
@@ -23,10 +24,15 @@ export function registerAccess(
   app.decorateRequest("sessionToken", null);
 
   // Every API route must declare who may call it; a forgotten declaration fails at start.
+  const table: ApiRoute[] = [];
+  app.decorate("apiRouteTable", table);
   app.addHook("onRoute", (route) => {
     const isApi = /^\/(api|users|orders)(\/|$)/.test(route.url);
-    if (isApi && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (!isApi) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD" && !route.url.includes("*")) table.push({ method, url: route.url, access });
     }
   });
 

@@ -1,7 +1,17 @@
 import type { Access } from "../accounts/guard.ts";
 import type { PublicUser } from "../accounts/schemas.ts";
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Every API route with its declared access, for the route-table tests. */
+    apiRouteTable: readonly ApiRoute[];
+  }
   interface FastifyRequest {
     /** The signed-in user, resolved once per request by server/http/access.ts. */
     user: PublicUser | null;

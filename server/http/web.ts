@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -46,10 +47,10 @@ export async function registerWeb(
       prefix: "/",
       wildcard: false,
       decorateReply: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Vite puts content hashes in /assets/ names: those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
-        else res.setHeader("cache-control", "public, max-age=3600");
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header("cache-control", "public, max-age=31536000, immutable");
+        else reply.header("cache-control", "public, max-age=3600");
       },
     });
   }
@@ -65,7 +66,7 @@ export async function registerWeb(
       handler: async (request, reply) => {
         const { build, handle } = await getHandler();
         const context = new RouterContextProvider();
-        const key = (build.entry.module as Record<string, unknown>).webContext as Parameters<typeof context.set>[0];
+        const key = (build.entry.module as unknown as Record<string, unknown>).webContext as Parameters<typeof context.set>[0];
         context.set(key, {
           user: request.user,
           nonce: request.cspNonce,
@@ -111,5 +112,5 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }

@@ -4,10 +4,7 @@ import { users } from "../../server/db/schema.ts";
 import type { Database } from "../../server/db/client.ts";
 import { hashPassword } from "../../server/accounts/passwords.ts";
 
-export interface AuthHeaders {
-  cookie: string;
-  "x-csrf-token": string;
-}
+export type AuthHeaders = Record<"cookie" | "x-csrf-token", string>;
 
 let counter = 0;
 

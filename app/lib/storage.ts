@@ -1,0 +1,240 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * Typed, SSR-safe access to the browser storage keys of spec section 3.
+ *
+ * Every reader returns the empty value on the server (and when storage is blocked or
+ * holds garbage); the hooks use the server snapshot during hydration and switch to the
+ * stored value right after, so server and client markup always match.
+ */
+
+export const STORAGE_KEYS = {
+  cart: "carrinho",
+  user: "user",
+  cookieConsent: "cookieConsent",
+} as const;
+
+/** Fired on window whenever this tab changes `carrinho`. */
+export const CART_CHANGED_EVENT = "carrinho:changed";
+/** Fired on window whenever this tab changes `user`. */
+export const USER_CHANGED_EVENT = "user:changed";
+
+export interface CartItem {
+  id: number;
+  name: string;
+  /** The product's first image (file name). */
+  image: string;
+  price: number;
+  cor: string;
+  tamanho: string;
+  quantidade: number;
+}
+
+export type UserRole = "admin" | "cliente";
+
+/** Only these four fields are ever stored under `user`. */
+export interface StoredUser {
+  id: number;
+  name: string;
+  email: string;
+  function: UserRole | (string & {});
+}
+
+// ---------- low level ----------
+
+function storage(): Storage | null {
+  if (typeof window === "undefined") return null;
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // blocked (privacy settings)
+  }
+}
+
+function readRaw(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeRaw(key: string, value: string | null): void {
+  const s = storage();
+  if (!s) return;
+  try {
+    if (value === null) s.removeItem(key);
+    else s.setItem(key, value);
+  } catch {
+    // Quota exceeded or blocked: nothing sensible to do.
+  }
+}
+
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const toNumber = (v: unknown): number | null => {
+  const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+  return typeof n === "number" && Number.isFinite(n) ? n : null;
+};
+const toText = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+
+// ---------- carrinho ----------
+
+function toCartItem(value: unknown): CartItem | null {
+  if (!isRecord(value)) return null;
+  const id = toNumber(value.id);
+  const price = toNumber(value.price);
+  const quantidade = toNumber(value.quantidade);
+  if (id === null || price === null || quantidade === null || quantidade < 1) return null;
+  return {
+    id,
+    name: toText(value.name),
+    image: toText(value.image),
+    price,
+    cor: toText(value.cor),
+    tamanho: toText(value.tamanho),
+    quantidade: Math.floor(quantidade),
+  };
+}
+
+function parseCart(raw: string | null): CartItem[] {
+  const value = parseJson(raw);
+  if (!Array.isArray(value)) return [];
+  return value.map(toCartItem).filter((item): item is CartItem => item !== null);
+}
+
+export function readCart(): CartItem[] {
+  return parseCart(readRaw(STORAGE_KEYS.cart));
+}
+
+export function writeCart(items: readonly CartItem[]): void {
+  writeRaw(STORAGE_KEYS.cart, JSON.stringify(items));
+  notifyCartChanged();
+}
+
+export function clearCart(): void {
+  writeRaw(STORAGE_KEYS.cart, null);
+  notifyCartChanged();
+}
+
+/** Tells every listener in this tab (header badge, cart page) that `carrinho` changed. */
+export function notifyCartChanged(): void {
+  if (typeof window === "undefined") return;
+  window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+}
+
+/** Total number of units in the cart (the sum of the quantities). */
+export function cartCount(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantidade, 0);
+}
+
+function subscribeTo(eventName: string, key: string) {
+  return (onChange: () => void) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === key) onChange();
+    };
+    window.addEventListener(eventName, onChange);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(eventName, onChange);
+      window.removeEventListener("storage", onStorage);
+    };
+  };
+}
+
+const subscribeCart = subscribeTo(CART_CHANGED_EVENT, STORAGE_KEYS.cart);
+
+/** The cart item count, 0 on the server and during hydration; live afterwards. */
+export function useCartCount(): number {
+  return useSyncExternalStore(
+    subscribeCart,
+    () => cartCount(readCart()),
+    () => 0,
+  );
+}
+
+let cartCache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
+const EMPTY_CART: CartItem[] = [];
+
+/** The cart items, [] on the server and during hydration; live afterwards. */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(
+    subscribeCart,
+    () => {
+      const raw = readRaw(STORAGE_KEYS.cart);
+      if (raw !== cartCache.raw) cartCache = { raw, items: parseCart(raw) };
+      return cartCache.items;
+    },
+    () => EMPTY_CART,
+  );
+}
+
+// ---------- user ----------
+
+function parseUser(raw: string | null): StoredUser | null {
+  const value = parseJson(raw);
+  if (!isRecord(value)) return null;
+  const id = toNumber(value.id);
+  if (id === null) return null;
+  return {
+    id,
+    name: toText(value.name),
+    email: toText(value.email),
+    function: toText(value.function),
+  };
+}
+
+export function readUser(): StoredUser | null {
+  return parseUser(readRaw(STORAGE_KEYS.user));
+}
+
+/** Stores only id, name, email and function, whatever else the object carries. */
+export function writeUser(user: StoredUser): void {
+  const { id, name, email } = user;
+  writeRaw(STORAGE_KEYS.user, JSON.stringify({ id, name, email, function: user.function }));
+  notifyUserChanged();
+}
+
+export function clearUser(): void {
+  writeRaw(STORAGE_KEYS.user, null);
+  notifyUserChanged();
+}
+
+export function notifyUserChanged(): void {
+  if (typeof window === "undefined") return;
+  window.dispatchEvent(new Event(USER_CHANGED_EVENT));
+}
+
+const subscribeUser = subscribeTo(USER_CHANGED_EVENT, STORAGE_KEYS.user);
+let userCache: { raw: string | null; user: StoredUser | null } = { raw: null, user: null };
+
+/** The stored user, null on the server and during hydration; live afterwards. */
+export function useStoredUser(): StoredUser | null {
+  return useSyncExternalStore(
+    subscribeUser,
+    () => {
+      const raw = readRaw(STORAGE_KEYS.user);
+      if (raw !== userCache.raw) userCache = { raw, user: parseUser(raw) };
+      return userCache.user;
+    },
+    () => null,
+  );
+}
+
+// ---------- cookieConsent ----------
+
+export function readCookieConsent(): boolean {
+  return readRaw(STORAGE_KEYS.cookieConsent) === "true";
+}
+
+export function writeCookieConsent(): void {
+  writeRaw(STORAGE_KEYS.cookieConsent, "true");
+}

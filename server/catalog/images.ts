@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { BadRequestError } from "../http/errors.ts";
+
+/*
+ * Image storage for product and banner pictures (uploads and the demo catalogue).
+ * The content decides what a file is, never its name or the client's MIME type:
+ * sharp reads it, anything that is not a raster photo format is refused, and what
+ * is written is a re-encoded copy (EXIF orientation applied, metadata stripped)
+ * under a random name, plus WebP variants for srcset.
+ */
+
+/** Widths of the WebP variants written next to each original, for srcset. */
+export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+/** Longest side of the stored original. */
+export const MAX_IMAGE_SIDE = 1600;
+/** Decompression-bomb guard: images above this many input pixels are refused. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+const ORIGINAL_QUALITY = 82;
+const VARIANT_QUALITY = 80;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif"]);
+
+/** A generated name: a UUID plus .jpg or .webp. Variants append -<width>.webp to the base. */
+const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|webp)$/;
+/** What deleteImage accepts: one plain file name, no directory part, no "..". */
+const PLAIN_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/;
+
+export class InvalidImageError extends BadRequestError {
+  constructor(message = "O ficheiro enviado não é uma imagem válida.") {
+    super(message);
+    this.name = "InvalidImageError";
+  }
+}
+
+export class InvalidImageNameError extends BadRequestError {
+  constructor(message = "Nome de imagem inválido.") {
+    super(message);
+    this.name = "InvalidImageNameError";
+  }
+}
+
+export interface StoredImage {
+  fileName: string;
+  width: number;
+  height: number;
+}
+
+/** "abc.jpg", 640 -> "abc-640.webp" */
+export function variantFileName(fileName: string, width: number): string {
+  const ext = path.extname(fileName);
+  const base = ext ? fileName.slice(0, -ext.length) : fileName;
+  return `${base}-${width}.webp`;
+}
+
+/** True for names storeImage() produces (what the catalogue may keep in product_images). */
+export function isGeneratedImageName(fileName: string): boolean {
+  return GENERATED_NAME.test(fileName);
+}
+
+/** Widths of the variants that exist for an original of the given width. */
+export function variantWidthsFor(originalWidth: number): number[] {
+  return IMAGE_WIDTHS.filter((w) => w <= originalWidth);
+}
+
+interface Decoded {
+  data: Buffer;
+  info: sharp.OutputInfo;
+}
+
+async function decode(input: Buffer): Promise<Decoded> {
+  if (!Buffer.isBuffer(input) || input.length === 0) throw new InvalidImageError();
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new InvalidImageError();
+  }
+  const format = meta.format === "heif" && meta.compression === "av1" ? "avif" : meta.format;
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new InvalidImageError();
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (width <= 0 || height <= 0) throw new InvalidImageError();
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new InvalidImageError("A imagem é demasiado grande (máximo de 40 megapíxeis).");
+  }
+  try {
+    // First frame only (animated GIF/WebP), EXIF orientation applied, sRGB, metadata dropped.
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: "inside", withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new InvalidImageError();
+  }
+}
+
+/**
+ * Checks the bytes, then writes the normalised original (JPEG, or WebP when the image has
+ * transparency) and its WebP variants into uploadsDir. Throws InvalidImageError for content
+ * that is not a JPEG, PNG, WebP, GIF or AVIF image, or that is too large.
+ */
+export async function storeImage(input: Buffer, uploadsDir: string): Promise<StoredImage> {
+  const { data, info } = await decode(input);
+  const { width, height, channels } = info;
+  const raw = { raw: { width, height, channels } };
+  const hasAlpha = channels === 4 && (await sharp(data, raw).stats()).isOpaque === false;
+
+  const base = randomUUID();
+  const fileName = `${base}.${hasAlpha ? "webp" : "jpg"}`;
+  const pixels = () => (hasAlpha ? sharp(data, raw) : sharp(data, raw).removeAlpha());
+  const original = hasAlpha
+    ? pixels().webp({ quality: ORIGINAL_QUALITY })
+    : pixels().jpeg({ quality: ORIGINAL_QUALITY, progressive: true });
+
+  const outputs: Array<Promise<{ name: string; bytes: Buffer }>> = [
+    original.toBuffer().then((bytes) => ({ name: fileName, bytes })),
+    ...variantWidthsFor(width).map((w) =>
+      pixels()
+        .resize({ width: w })
+        .webp({ quality: VARIANT_QUALITY })
+        .toBuffer()
+        .then((bytes) => ({ name: variantFileName(fileName, w), bytes })),
+    ),
+  ];
+  const files = await Promise.all(outputs);
+
+  await mkdir(uploadsDir, { recursive: true });
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      const target = path.join(uploadsDir, file.name);
+      await writeFile(target, file.bytes, { flag: "wx" });
+      written.push(target);
+    }
+  } catch (error) {
+    await Promise.all(written.map((p) => rm(p, { force: true })));
+    throw error;
+  }
+  return { fileName, width, height };
+}
+
+/**
+ * Removes an image and its variants. Refuses anything but a plain file name, so a stored
+ * value can never reach outside uploadsDir. Missing files are not an error.
+ */
+export async function deleteImage(fileName: string, uploadsDir: string): Promise<void> {
+  if (
+    typeof fileName !== "string" ||
+    !PLAIN_NAME.test(fileName) ||
+    fileName.includes("..") ||
+    path.basename(fileName) !== fileName
+  ) {
+    throw new InvalidImageNameError();
+  }
+  const names = [fileName, ...IMAGE_WIDTHS.map((w) => variantFileName(fileName, w))];
+  await Promise.all(names.map((name) => rm(path.join(uploadsDir, name), { force: true })));
+}

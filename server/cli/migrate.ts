@@ -1,0 +1,8 @@
+// npm run db:migrate — applies pending migrations (the server also does this at start).
+import pino from "pino";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../main.ts";
+
+const runtime = await openDatabase(loadConfig(), pino({ level: "warn" }), { shareRunning: true });
+await runtime.close();
+console.log("Migrations applied.");
