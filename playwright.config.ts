@@ -26,8 +26,17 @@ export default defineConfig({
   reporter: [["list"]],
   use: { baseURL: `http://localhost:${port}`, launchOptions: chromium, trace: "off" },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    { name: "mobile", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
+    { name: "process", testMatch: /lifecycle\.spec\.ts/ },
+    {
+      name: "desktop",
+      testIgnore: /lifecycle\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: "mobile",
+      testIgnore: /lifecycle\.spec\.ts/,
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: "node tests/e2e/server.ts",

@@ -67,8 +67,7 @@ async function loginCookies(port: number): Promise<Record<string, string>> {
   return { cookie: `loja_session=${jar.loja_session}; loja_csrf=${jar.loja_csrf}`, "x-csrf-token": jar.loja_csrf! };
 }
 
-test("one DATA_DIR, one process; SIGKILL loses nothing committed; SIGTERM stops cleanly", async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "process test runs once");
+test("one DATA_DIR, one process; SIGKILL loses nothing committed; SIGTERM stops cleanly", async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "loja-lifecycle-"));
   const [port, pgPort] = [await freePort(), await freePort()];
