@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { BadRequestError } from "../http/errors.ts";
 
 /*
@@ -21,6 +22,8 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 const ORIGINAL_QUALITY = 82;
 const VARIANT_QUALITY = 80;
+/** libwebp effort 0-6: 2 encodes about a third faster than the default 4 for a few % more bytes. */
+const VARIANT_EFFORT = 2;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif"]);
 
 /** A generated name: a UUID plus .jpg or .webp. Variants append -<width>.webp to the base. */
@@ -67,14 +70,15 @@ export function variantWidthsFor(originalWidth: number): number[] {
 
 interface Decoded {
   data: Buffer;
-  info: sharp.OutputInfo;
+  info: OutputInfo;
 }
 
 async function decode(input: Buffer): Promise<Decoded> {
   if (!Buffer.isBuffer(input) || input.length === 0) throw new InvalidImageError();
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Header only: nothing is decoded yet, so no pixel limit here; the size check follows.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new InvalidImageError();
   }
@@ -99,6 +103,12 @@ async function decode(input: Buffer): Promise<Decoded> {
   }
 }
 
+/** True when every alpha byte of RGBA pixels is 255 (a plain scan: far quicker than sharp's stats()). */
+function isOpaque(rgba: Buffer): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+  return true;
+}
+
 /**
  * Checks the bytes, then writes the normalised original (JPEG, or WebP when the image has
  * transparency) and its WebP variants into uploadsDir. Throws InvalidImageError for content
@@ -108,7 +118,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   const { data, info } = await decode(input);
   const { width, height, channels } = info;
   const raw = { raw: { width, height, channels } };
-  const hasAlpha = channels === 4 && (await sharp(data, raw).stats()).isOpaque === false;
+  const hasAlpha = channels === 4 && !isOpaque(data);
 
   const base = randomUUID();
   const fileName = `${base}.${hasAlpha ? "webp" : "jpg"}`;
@@ -122,7 +132,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
     ...variantWidthsFor(width).map((w) =>
       pixels()
         .resize({ width: w })
-        .webp({ quality: VARIANT_QUALITY })
+        .webp({ quality: VARIANT_QUALITY, effort: VARIANT_EFFORT })
         .toBuffer()
         .then((bytes) => ({ name: variantFileName(fileName, w), bytes })),
     ),
