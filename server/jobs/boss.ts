@@ -1,6 +1,10 @@
+import { PgBoss } from "pg-boss";
 import type pino from "pino";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { createMailTransport } from "../mail/transport.ts";
+import { drainOutbox } from "../mail/worker.ts";
+import { cleanupExpired } from "./maintenance.ts";
 
 export interface Jobs {
   /** Wake the mail worker now (after a transaction that queued mail committed). */
@@ -8,7 +12,102 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-// Placeholder until the pg-boss worker lands (see server/mail).
-export async function startJobs(_deps: { db: Database; config: Config; logger: pino.Logger }): Promise<Jobs> {
-  return { nudgeMail() {}, async stop() {} };
+export const MAIL_DRAIN = "mail.drain";
+export const MAINTENANCE_CLEANUP = "maintenance.cleanup";
+
+/** Nudges within this window become one drain job. */
+const NUDGE_COALESCE_MS = 200;
+/** stop() waits this long for running jobs before pg-boss gives up on them. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * Background work on pg-boss, in the shop's own database (schema "pgboss"):
+ *
+ * - mail.drain: delivers the e-mail outbox. Runs every minute (cron) and whenever nudgeMail()
+ *   is called. The queue's "short" policy keeps at most one drain job waiting, so a burst of
+ *   nudges (from this or any other instance) collapses into one job; the drain itself takes
+ *   rows with "for update skip locked", so several instances never send the same mail.
+ * - maintenance.cleanup: every 15 minutes, deletes expired sessions and rate-limit windows.
+ *
+ * pg-boss runs its queries through the application's pool (no pool of its own), and the
+ * mail worker sends with at most two connections at a time.
+ */
+export async function startJobs(deps: { db: Database; config: Config; logger: pino.Logger }): Promise<Jobs> {
+  const { db, config } = deps;
+  const logger = deps.logger.child({ component: "jobs" });
+  const transport = createMailTransport(config);
+  const stopping = new AbortController();
+
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => db.$client.query(text, values) },
+    schema: "pgboss",
+  });
+  boss.on("error", (err) => logger.error({ err }, "job queue error"));
+  boss.on("warning", (warning) => logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
+  await boss.start();
+
+  try {
+    // retryLimit 0: a failed drain or cleanup is simply run again by the next tick.
+    await boss.createQueue(MAIL_DRAIN, { policy: "short", retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 60 * 60 });
+    await boss.createQueue(MAINTENANCE_CLEANUP, { policy: "short", retryLimit: 0, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 });
+
+    const mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
+      const signal = job ? AbortSignal.any([job.signal, stopping.signal]) : stopping.signal;
+      const result = await drainOutbox(db, transport, logger, { signal }).catch((err: unknown) => {
+        logger.error({ err }, "mail drain failed");
+        throw err;
+      });
+      // A very long outbox is drained in slices, so shutdown and other instances get a turn.
+      if (result.more && !stopping.signal.aborted) await boss.send(MAIL_DRAIN);
+      return { sent: result.sent, retried: result.retried, failed: result.failed };
+    });
+    await boss.work(MAINTENANCE_CLEANUP, { pollingIntervalSeconds: 30 }, async () => {
+      const removed = await cleanupExpired(db).catch((err: unknown) => {
+        logger.error({ err }, "cleanup failed");
+        throw err;
+      });
+      if (removed.sessions || removed.rateLimits) logger.info(removed, "removed expired sessions and rate limits");
+      return removed;
+    });
+
+    // schedule() is an upsert: every instance may call it, the cron fires once per tick.
+    await boss.schedule(MAIL_DRAIN, "* * * * *");
+    await boss.schedule(MAINTENANCE_CLEANUP, "*/15 * * * *");
+
+    let nudgeTimer: NodeJS.Timeout | undefined;
+    const sendNudge = async () => {
+      nudgeTimer = undefined;
+      if (stopping.signal.aborted) return;
+      await boss.send(MAIL_DRAIN); // null when a drain job is already waiting: that one will do
+      boss.notifyWorker(mailWorkerId); // fetch now instead of at the next poll
+    };
+
+    // Mail queued before this start (or while no instance ran) goes out now, not in a minute.
+    await boss.send(MAIL_DRAIN);
+    boss.notifyWorker(mailWorkerId);
+    logger.debug({ mail: transport.kind }, "background jobs started");
+
+    return {
+      nudgeMail() {
+        if (stopping.signal.aborted || nudgeTimer) return;
+        nudgeTimer = setTimeout(() => {
+          sendNudge().catch((err: unknown) => logger.warn({ err }, "could not queue a mail drain"));
+        }, NUDGE_COALESCE_MS);
+        nudgeTimer.unref();
+      },
+      async stop() {
+        if (stopping.signal.aborted) return;
+        stopping.abort(); // a running drain finishes the mail in hand and stops
+        clearTimeout(nudgeTimer);
+        nudgeTimer = undefined;
+        await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+        transport.close();
+      },
+    };
+  } catch (error) {
+    stopping.abort();
+    await boss.stop({ graceful: false }).catch(() => {});
+    transport.close();
+    throw error;
+  }
 }
