@@ -1,5 +1,27 @@
 import { Outlet } from "react-router";
+import { CookieBanner } from "../components/layout/CookieBanner.tsx";
+import { SiteFooter } from "../components/layout/SiteFooter.tsx";
+import { SiteHeader } from "../components/layout/SiteHeader.tsx";
 
-export default function Layout() {
-  return <Outlet />;
+/**
+ * The storefront frame: fixed header, page content, footer and cookie notice.
+ * Admin paths sit under routes/admin/layout.tsx instead, so none of these appear there.
+ */
+export default function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-gray-900 focus:px-4 focus:py-2 focus:text-white"
+      >
+        Saltar para o conteúdo
+      </a>
+      <SiteHeader />
+      <main id="conteudo" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+    </div>
+  );
 }

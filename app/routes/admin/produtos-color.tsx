@@ -1,3 +1,11 @@
+import type { Route } from "./+types/produtos-color";
+
+// A route's meta replaces its parents', so noindex is repeated here.
+export const meta: Route.MetaFunction = () => [
+  { title: "Criar Cor do Produto | Loja Admin" },
+  { name: "robots", content: "noindex" },
+];
+
 export default function Page() {
-  return <h1>produtos-color</h1>;
+  return <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Criar Cor do Produto</h1>;
 }

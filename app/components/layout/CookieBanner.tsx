@@ -1,0 +1,54 @@
+import { Cookie } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { readCookieConsent, writeCookieConsent } from "../../lib/storage.ts";
+
+/**
+ * Bottom cookie notice, shown until `cookieConsent` is stored. Nothing is rendered on
+ * the server nor before the client has read the stored consent, so shoppers who already
+ * accepted never see it flash.
+ */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    setVisible(!readCookieConsent());
+  }, []);
+
+  if (!visible) return null;
+
+  function accept() {
+    writeCookieConsent();
+    setVisible(false);
+  }
+
+  return (
+    <section
+      role="region"
+      aria-label="Aviso de cookies"
+      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
+    >
+      <div className="mx-auto flex max-w-4xl flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-xl sm:flex-row sm:items-center sm:gap-4">
+        <Cookie className="hidden size-6 shrink-0 text-brand-500 sm:block" aria-hidden="true" />
+        <p className="text-sm text-gray-700">
+          Utilizamos cookies para garantir o bom funcionamento da loja e melhorar a sua experiência. Ao continuar a
+          navegar, concorda com a sua utilização. Saiba mais na nossa{" "}
+          <Link
+            to="/politica-de-cookies"
+            className="font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            Política de Cookies
+          </Link>
+          .
+        </p>
+        <button
+          type="button"
+          onClick={accept}
+          className="shrink-0 rounded-lg bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          Aceitar
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReactNode, SVGProps } from "react";
+import { Link } from "react-router";
+
+const SITE_LINKS = [
+  { to: "/", label: "Início" },
+  { to: "/sobre-nos", label: "Sobre Nós" },
+  { to: "/contato", label: "Contacto" },
+] as const;
+
+const SERVICE_LINKS = [
+  { to: "/termos-e-condicoes", label: "Termos e Condições" },
+  { to: "/info-envio", label: "Informações de Envio" },
+  { to: "/politica-privacidade", label: "Política de Privacidade" },
+  { to: "/politica-de-cookies", label: "Política de Cookies" },
+  { to: "/livro-de-reclamacao", label: "Livro de Reclamações" },
+] as const;
+
+type IconProps = SVGProps<SVGSVGElement>;
+const strokeIcon = (children: ReactNode) =>
+  function Icon(props: IconProps) {
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        {...props}
+      >
+        {children}
+      </svg>
+    );
+  };
+
+const InstagramIcon = strokeIcon(
+  <>
+    <rect width="20" height="20" x="2" y="2" rx="5" ry="5" />
+    <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37z" />
+    <line x1="17.5" x2="17.51" y1="6.5" y2="6.5" />
+  </>,
+);
+const FacebookIcon = strokeIcon(<path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />);
+const TikTokIcon = strokeIcon(<path d="M9 12a4 4 0 1 0 4 4V2c.5 2.8 2.4 4.6 5 5" />);
+
+/** The brand's social profiles (also used by the "Sobre Nós" page). */
+export const SOCIAL_LINKS = [
+  { href: "https://www.instagram.com/", label: "Instagram", Icon: InstagramIcon },
+  { href: "https://www.facebook.com/", label: "Facebook", Icon: FacebookIcon },
+  { href: "https://www.tiktok.com/", label: "TikTok", Icon: TikTokIcon },
+] as const;
+
+const PAYMENT_LOGOS = [
+  { src: "/images/payments/mbway.svg", alt: "MB WAY" },
+  { src: "/images/payments/multibanco.svg", alt: "Multibanco" },
+  { src: "/images/payments/payshop.svg", alt: "Payshop" },
+] as const;
+
+const linkClass =
+  "rounded-sm text-sm text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  const id = `footer-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-gray-900 uppercase">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-gray-200 bg-gray-50">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <Column title="Loja">
+          <ul className="space-y-3">
+            {SITE_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Column>
+
+        <Column title="Apoio ao Cliente">
+          <ul className="space-y-3">
+            {SERVICE_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Column>
+
+        <Column title="Siga-nos">
+          <ul className="flex gap-3">
+            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${label} (abre numa nova janela)`}
+                  title={label}
+                  className="grid size-10 place-items-center rounded-full border border-gray-300 bg-white text-gray-700 transition-colors hover:border-brand-500 hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Column>
+
+        <Column title="Pagamentos Aceites">
+          <ul className="flex flex-wrap gap-2">
+            {PAYMENT_LOGOS.map((logo) => (
+              <li key={logo.alt}>
+                <img src={logo.src} alt={logo.alt} width={80} height={32} loading="lazy" className="h-8 w-20" />
+              </li>
+            ))}
+          </ul>
+        </Column>
+      </div>
+      <div className="border-t border-gray-200">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-gray-500 sm:px-6 lg:px-8">
+          {`© ${year} Loja. Todos os direitos reservados.`}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,195 @@
+import { LogIn, LogOut, Menu, ShoppingCart, User, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { apiPost } from "../../lib/api.ts";
+import { clearUser, useCartCount, useStoredUser } from "../../lib/storage.ts";
+
+export const PUBLIC_LINKS = [
+  { to: "/", label: "Início" },
+  { to: "/sobre-nos", label: "Sobre Nós" },
+  { to: "/contato", label: "Contacto" },
+] as const;
+
+const focusRing =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 rounded-md";
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return `${focusRing} px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "text-brand-600" : "text-gray-700 hover:text-gray-900"
+  }`;
+}
+
+function mobileLinkClass({ isActive }: { isActive: boolean }) {
+  return `${focusRing} block px-3 py-3 text-base font-medium ${
+    isActive ? "bg-brand-50 text-brand-700" : "text-gray-800 hover:bg-gray-50"
+  }`;
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const user = useStoredUser();
+  const cartCount = useCartCount();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const menuId = useId();
+  const firstName = user?.name.trim().split(/\s+/)[0] || "Conta";
+
+  // Any navigation (link, back button) closes the small-screen menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  async function logout() {
+    setLoggingOut(true);
+    try {
+      await apiPost("/api/users/logout");
+    } catch {
+      // Offline: the local sign-out below still happens; the cookie expires by itself.
+    }
+    clearUser();
+    setLoggingOut(false);
+    setMenuOpen(false);
+    toast.success("Sessão terminada.");
+    navigate("/");
+  }
+
+  const closeMenu = () => setMenuOpen(false);
+  const cartLabel =
+    cartCount > 0 ? `Carrinho, ${cartCount} ${cartCount === 1 ? "artigo" : "artigos"}` : "Carrinho vazio";
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className={`${focusRing} flex items-center gap-2 text-xl font-bold tracking-tight`} aria-label="Loja — página inicial">
+          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-500 text-base text-white">
+            L
+          </span>
+          <span>Loja</span>
+        </Link>
+
+        <nav aria-label="Principal" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {PUBLIC_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          <div className="hidden items-center gap-1 md:flex">
+            {user ? (
+              <>
+                <span className="flex items-center gap-1.5 px-2 text-sm text-gray-700">
+                  <User className="size-4" aria-hidden="true" />
+                  <span>
+                    Olá, <strong className="font-semibold text-gray-900">{firstName}</strong>
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  onClick={logout}
+                  disabled={loggingOut}
+                  className={`${focusRing} flex items-center gap-1.5 px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 disabled:opacity-50`}
+                >
+                  <LogOut className="size-4" aria-hidden="true" />
+                  Sair
+                </button>
+              </>
+            ) : (
+              <NavLink to="/login" className={navLinkClass}>
+                <span className="flex items-center gap-1.5">
+                  <LogIn className="size-4" aria-hidden="true" />
+                  Entrar
+                </span>
+              </NavLink>
+            )}
+          </div>
+
+          <Link
+            to="/carrinho"
+            aria-label={cartLabel}
+            className={`${focusRing} relative grid size-10 place-items-center text-gray-800 hover:bg-gray-100`}
+          >
+            <ShoppingCart className="size-5" aria-hidden="true" />
+            {cartCount > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand-500 px-1 text-[11px] leading-none font-semibold text-white"
+              >
+                {cartCount > 99 ? "99+" : cartCount}
+              </span>
+            )}
+          </Link>
+
+          <button
+            type="button"
+            className={`${focusRing} grid size-10 place-items-center text-gray-800 hover:bg-gray-100 md:hidden`}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-gray-200 bg-white shadow-lg md:hidden">
+        <nav aria-label="Menu móvel" className="mx-auto max-w-7xl px-4 py-3">
+          <ul className="space-y-1">
+            {PUBLIC_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={mobileLinkClass} onClick={closeMenu}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 border-t border-gray-100 pt-3">
+            {user ? (
+              <div className="flex items-center justify-between gap-3 px-3">
+                <span className="flex items-center gap-2 text-sm text-gray-700">
+                  <User className="size-4" aria-hidden="true" />
+                  <span>
+                    Olá, <strong className="font-semibold text-gray-900">{firstName}</strong>
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  onClick={logout}
+                  disabled={loggingOut}
+                  className={`${focusRing} flex items-center gap-1.5 border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-50`}
+                >
+                  <LogOut className="size-4" aria-hidden="true" />
+                  Sair
+                </button>
+              </div>
+            ) : (
+              <NavLink to="/login" className={mobileLinkClass} onClick={closeMenu}>
+                <span className="flex items-center gap-2">
+                  <LogIn className="size-5" aria-hidden="true" />
+                  Entrar
+                </span>
+              </NavLink>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}
