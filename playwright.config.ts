@@ -26,15 +26,15 @@ export default defineConfig({
   reporter: [["list"]],
   use: { baseURL: `http://localhost:${port}`, launchOptions: chromium, trace: "off" },
   projects: [
-    { name: "process", testMatch: /lifecycle\.spec\.ts/ },
+    { name: "server", testMatch: /(lifecycle|guard)\.spec\.ts/ },
     {
       name: "desktop",
-      testIgnore: /lifecycle\.spec\.ts/,
+      testIgnore: /(lifecycle|guard)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "mobile",
-      testIgnore: /lifecycle\.spec\.ts/,
+      testIgnore: /(lifecycle|guard)\.spec\.ts/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, launchOptions: chromium },
     },
   ],
