@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/routes.ts";
+import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import { registerAccess } from "./http/access.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     secret: config.sessionSecret,
     secureCookies: config.secureCookies,
   });
+  await app.register(catalogRoutes, { catalog: services.catalog });
   pendingRoutes(app);
 
   const uploadsDir = path.join(config.dataDir, "uploads");

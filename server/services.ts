@@ -1,5 +1,7 @@
+import path from "node:path";
 import { createAccountsService } from "./accounts/service.ts";
 import { createSessionStore } from "./accounts/sessions.ts";
+import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
@@ -14,7 +16,8 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const limiter = createRateLimiter(db);
   const onMailQueued = deps.onMailQueued ?? (() => {});
   const accounts = createAccountsService({ db, sessions, publicUrl: config.publicUrl, onMailQueued });
-  return { db, sessions, limiter, accounts };
+  const catalog = createCatalogService({ db, uploadsDir: path.join(config.dataDir, "uploads") });
+  return { db, sessions, limiter, accounts, catalog };
 }
 
 export type Services = ReturnType<typeof createServices>;

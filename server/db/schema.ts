@@ -120,6 +120,7 @@ export const products = pgTable(
     check("products_price_check", sql`${t.priceCents} >= 0`),
     check("products_status_check", sql`${t.status} in (0, 1)`),
     index("products_modelo_idx").on(t.modeloId),
+    index("products_listed_idx").on(t.status, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -165,9 +166,8 @@ export const stockMovements = pgTable(
   "stock_movements",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => variants.id, { onDelete: "cascade" }),
+    /** Kept (null) when the variant is deleted, so the stock history stays auditable. */
+    variantId: integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
     stockBefore: integer("stock_before").notNull(),
     stockAfter: integer("stock_after").notNull(),
     reason: text("reason").notNull(),
@@ -321,7 +321,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    index("email_outbox_pending_idx").on(t.id).where(sql`${t.status} = 'pending'`),
+    index("email_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

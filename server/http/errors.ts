@@ -56,7 +56,15 @@ export function errorBody(message: string, details?: unknown) {
 }
 
 /** pg error codes that mean "the input broke a constraint", not "the server broke". */
-const CONSTRAINT_CODES: Record<string, number> = { "23505": 409, "23503": 409, "23514": 400, "22003": 400, "22P02": 400 };
+const CONSTRAINT_CODES: Record<string, number> = {
+  "23505": 409, // unique_violation
+  "23503": 409, // foreign_key_violation
+  "23001": 409, // restrict_violation
+  "23514": 400, // check_violation
+  "22003": 400, // numeric_value_out_of_range
+  "22P02": 400, // invalid_text_representation
+  "22001": 400, // string_data_right_truncation
+};
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
@@ -75,7 +83,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send(errorBody("Erro interno do servidor"));
     }
-    const pgStatus = error.code ? CONSTRAINT_CODES[error.code] : undefined;
+    // Drizzle wraps driver errors (DrizzleQueryError); the PostgreSQL code is on the cause.
+    const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? error.code;
+    const pgStatus = pgCode ? CONSTRAINT_CODES[pgCode] : undefined;
     if (pgStatus) {
       request.log.warn({ err: error }, "constraint violation");
       return reply.status(pgStatus).send(errorBody("Os dados enviados não são válidos para esta operação."));

@@ -1,0 +1,261 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { parseFields, readMultipart, registerMultipart } from "./multipart.ts";
+import {
+  activateBannerBody,
+  activeBannerSchema,
+  bannerIdParams,
+  bannerSchema,
+  colorCreatedResponse,
+  colorSchema,
+  createBannerFields,
+  createColorBody,
+  createdResponse,
+  createProductFields,
+  createSizeBody,
+  createVariantBody,
+  messageResponse,
+  namedSchema,
+  productIdParams,
+  productListItemSchema,
+  productSchema,
+  sizeColorEntryBody,
+  sizeCreatedResponse,
+  sizeSchema,
+  statusResponse,
+  stockDetailSchema,
+  totalStockSchema,
+  updateProductFields,
+  variantCreatedResponse,
+  variantIdParams,
+} from "./schemas.ts";
+import type { CatalogService } from "./service.ts";
+
+/** Multipart file field names accepted for product pictures and for the banner picture. */
+const PRODUCT_FILE_FIELDS = ["images", "images[]", "image"] as const;
+const BANNER_FILE_FIELDS = ["imagem", "image"] as const;
+
+const isAdmin = (request: FastifyRequest) => request.user?.function === "admin";
+
+/** True when If-None-Match names this ETag (weak comparison) or is "*". */
+function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return [header]
+    .flat()
+    .flatMap((h) => h.split(","))
+    .some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/**
+ * The catalogue calls of spec section 7 (products, banners, colours, sizes, categories,
+ * variants). Thin: validate, call one service function, answer. A plugin, so the
+ * multipart parser stays inside it.
+ */
+export async function catalogRoutes(app: FastifyInstance, opts: { catalog: CatalogService }): Promise<void> {
+  await registerMultipart(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { catalog } = opts;
+  const pub = { access: "public" } as const;
+  const admin = { access: "admin" } as const;
+
+  // ----- public reads -----
+
+  api.get("/api/product", { config: pub, schema: { response: { 200: z.array(productSchema) } } }, () =>
+    catalog.listShop(),
+  );
+
+  api.get(
+    "/api/product/all",
+    { config: pub, schema: { response: { 200: z.array(productListItemSchema) } } },
+    async (request, reply) => {
+      const { items, etag } = await catalog.listAll({ admin: isAdmin(request) });
+      reply.header("etag", etag).header("cache-control", "private, no-cache").header("vary", "Cookie");
+      if (etagMatches(request.headers["if-none-match"], etag)) return (reply as FastifyReply).code(304).send();
+      return items;
+    },
+  );
+
+  api.get("/api/product/categorias", { config: pub, schema: { response: { 200: z.array(namedSchema) } } }, () =>
+    catalog.listCategories(),
+  );
+  api.get("/api/product/cores", { config: pub, schema: { response: { 200: z.array(colorSchema) } } }, () =>
+    catalog.listColors(),
+  );
+  /** Not in the spec's table: the size list the variant form needs (size_id). */
+  api.get("/api/product/tamanhos", { config: pub, schema: { response: { 200: z.array(namedSchema) } } }, () =>
+    catalog.listSizes(),
+  );
+  api.get("/api/product/artigo", { config: pub, schema: { response: { 200: z.array(namedSchema) } } }, () =>
+    catalog.listModels(),
+  );
+  api.get("/api/product/banners", { config: pub, schema: { response: { 200: z.array(bannerSchema) } } }, () =>
+    catalog.listBanners(),
+  );
+  api.get(
+    "/api/product/getbanner",
+    { config: pub, schema: { response: { 200: z.array(activeBannerSchema) } } },
+    async () => {
+      const banner = await catalog.activeBanner();
+      return banner ? [banner] : [];
+    },
+  );
+
+  api.get(
+    "/api/product/:id",
+    { config: pub, schema: { params: productIdParams, response: { 200: productSchema } } },
+    (request) => catalog.getProduct(request.params.id, { admin: isAdmin(request) }),
+  );
+  api.get(
+    "/api/product/related/:id",
+    { config: pub, schema: { params: productIdParams, response: { 200: z.array(productSchema) } } },
+    (request) => catalog.related(request.params.id, { admin: isAdmin(request) }),
+  );
+  api.get(
+    "/api/product/stock/:id",
+    { config: pub, schema: { params: productIdParams, response: { 200: totalStockSchema } } },
+    (request) => catalog.totalStock(request.params.id, { admin: isAdmin(request) }),
+  );
+  api.get(
+    "/api/product/stockdetalhe/:id",
+    { config: pub, schema: { params: productIdParams, response: { 200: stockDetailSchema } } },
+    (request) => catalog.stockDetail(request.params.id, { admin: isAdmin(request) }),
+  );
+  api.get(
+    "/api/product/coresDetails/:id",
+    { config: pub, schema: { params: productIdParams, response: { 200: z.array(colorSchema) } } },
+    (request) => catalog.productColors(request.params.id, { admin: isAdmin(request) }),
+  );
+  api.get(
+    "/api/product/productSize/:id",
+    { config: pub, schema: { params: productIdParams, response: { 200: z.array(sizeSchema) } } },
+    (request) => catalog.productSizes(request.params.id, { admin: isAdmin(request) }),
+  );
+
+  // ----- admin: products -----
+
+  api.put(
+    "/api/product/status/:id",
+    { config: admin, schema: { params: productIdParams, response: { 200: statusResponse } } },
+    async (request) => {
+      const { name } = await catalog.setStatus(request.params.id, 1);
+      return { success: true, message: `${name} Adicionado a loja`, id: request.params.id, status: 1 };
+    },
+  );
+  api.put(
+    "/api/product/editstatus/:id",
+    { config: admin, schema: { params: productIdParams, response: { 200: statusResponse } } },
+    async (request) => {
+      const { name } = await catalog.setStatus(request.params.id, 0);
+      return { success: true, message: `${name} Retirado da loja`, id: request.params.id, status: 0 };
+    },
+  );
+  api.delete(
+    "/api/product/:id",
+    { config: admin, schema: { params: productIdParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await catalog.deleteProduct(request.params.id);
+      return { success: true, message: "Produto eliminado com sucesso!" };
+    },
+  );
+
+  api.post(
+    "/api/product/create",
+    { config: admin, schema: { response: { 201: createdResponse } } },
+    async (request, reply) => {
+      const form = await readMultipart(request, { fileFields: PRODUCT_FILE_FIELDS });
+      const fields = parseFields(createProductFields, form.fields);
+      const { id } = await catalog.createProduct(fields, form.files);
+      return reply.code(201).send({ success: true, message: "Produto criado com sucesso!", id });
+    },
+  );
+
+  api.put(
+    "/api/product/updateproductstock/:id",
+    { config: admin, schema: { params: productIdParams, response: { 200: createdResponse } } },
+    async (request) => {
+      const form = await readMultipart(request, { fileFields: PRODUCT_FILE_FIELDS });
+      const fields = parseFields(updateProductFields, form.fields);
+      await catalog.updateProduct(request.params.id, fields, form.files);
+      return { success: true, message: "Produto atualizado com sucesso!", id: request.params.id };
+    },
+  );
+
+  // ----- admin: banners -----
+
+  api.post(
+    "/api/product/create_banner",
+    {
+      config: admin,
+      schema: { response: { 201: createdResponse.extend({ is_active: z.boolean() }) } },
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, { fileFields: BANNER_FILE_FIELDS, maxFiles: 1 });
+      const fields = parseFields(createBannerFields, form.fields);
+      const banner = await catalog.createBanner(fields, form.files[0]);
+      return reply
+        .code(201)
+        .send({ success: true, message: "Banner criado com sucesso!", id: banner.id, is_active: banner.isActive });
+    },
+  );
+  api.post(
+    "/api/product/update",
+    { config: admin, schema: { body: activateBannerBody, response: { 200: messageResponse } } },
+    async (request) => {
+      await catalog.activateBanner(request.body.id);
+      return { success: true, message: "Banner ativado com sucesso!" };
+    },
+  );
+  api.delete(
+    "/api/product/deleteBanner/:id",
+    { config: admin, schema: { params: bannerIdParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await catalog.deleteBanner(request.params.id);
+      return { success: true, message: "Banner eliminado com sucesso!" };
+    },
+  );
+
+  // ----- admin: variants, colours, sizes, size/colour entries -----
+
+  api.post(
+    "/api/product/createVariants",
+    { config: admin, schema: { body: createVariantBody, response: { 201: variantCreatedResponse } } },
+    async (request, reply) => {
+      const variant = await catalog.createVariant(request.body, request.user!.id);
+      return reply.code(201).send({ success: true, message: "Variante criada com sucesso!", variant });
+    },
+  );
+  api.delete(
+    "/api/product/variant/:id",
+    { config: admin, schema: { params: variantIdParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await catalog.deleteVariant(request.params.id);
+      return { success: true, message: "Variante eliminada com sucesso!" };
+    },
+  );
+  api.post(
+    "/api/product/create_color",
+    { config: admin, schema: { body: createColorBody, response: { 201: colorCreatedResponse } } },
+    async (request, reply) => {
+      const color = await catalog.createColor(request.body);
+      return reply.code(201).send({ success: true, message: "Cor criada com sucesso!", color });
+    },
+  );
+  api.post(
+    "/api/product/create_size",
+    { config: admin, schema: { body: createSizeBody, response: { 201: sizeCreatedResponse } } },
+    async (request, reply) => {
+      const size = await catalog.createSize(request.body);
+      return reply.code(201).send({ success: true, message: "Tamanho criado com sucesso!", size });
+    },
+  );
+  api.post(
+    "/api/product/categoria",
+    { config: admin, schema: { body: sizeColorEntryBody, response: { 201: createdResponse } } },
+    async (request, reply) => {
+      const { id } = await catalog.createSizeColorEntry(request.body);
+      return reply.code(201).send({ success: true, message: "Categoria criada com sucesso!", id });
+    },
+  );
+}
