@@ -1,3 +1,130 @@
-export default function Page() {
-  return <h1>info-envio</h1>;
+import { MailLink, TextLink } from "../components/content/ContentPage.tsx";
+import { type LegalSection, LegalPage } from "../components/content/LegalPage.tsx";
+import type { Route } from "./+types/info-envio";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Informações de Envio | Loja" },
+  {
+    name: "description",
+    content:
+      "Expedição em 24 horas úteis após o pagamento, entrega em 1 a 3 dias úteis em Portugal continental e 5 a 10 dias úteis na Madeira e nos Açores. Entrega normal ou rápida.",
+  },
+];
+
+const DELIVERY_TIMES = [
+  { zone: "Portugal continental", time: "1 a 3 dias úteis" },
+  { zone: "Madeira e Açores", time: "5 a 10 dias úteis" },
+] as const;
+
+const SECTIONS: readonly LegalSection[] = [
+  {
+    id: "expedicao",
+    title: "Prazo de expedição",
+    content: (
+      <>
+        <p>
+          Preparamos e expedimos a sua encomenda no prazo de <strong>24 horas úteis após a confirmação do
+          pagamento</strong>. Os pagamentos confirmados ao fim de semana ou num feriado contam a partir do dia útil
+          seguinte.
+        </p>
+        <p>Cada artigo é embalado à mão, com proteção adequada — sobretudo as canecas — para chegar intacto.</p>
+      </>
+    ),
+  },
+  {
+    id: "prazos",
+    title: "Prazos de entrega",
+    content: (
+      <>
+        <p>Depois da expedição, os prazos de entrega habituais são:</p>
+        <dl className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200">
+          {DELIVERY_TIMES.map(({ zone, time }) => (
+            <div key={zone} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <dt className="font-medium text-gray-900">{zone}</dt>
+              <dd>{time}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          Os prazos são indicativos e contam apenas dias úteis. Em épocas de maior movimento (como o Natal) ou por
+          motivos alheios à Loja, a transportadora pode precisar de mais algum tempo.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "opcoes",
+    title: "Opções de entrega",
+    content: (
+      <>
+        <p>No checkout, ao indicar os dados de entrega, escolhe uma de duas opções:</p>
+        <ul>
+          <li>
+            <strong>Entrega normal</strong> — entrega em cerca de 2 dias úteis após a expedição.
+          </li>
+          <li>
+            <strong>Entrega rápida</strong> — entrega no dia útil seguinte à expedição.
+          </li>
+        </ul>
+        <p>
+          Estes prazos referem-se a Portugal continental. Para a Madeira e os Açores aplicam-se os prazos indicados na
+          secção anterior.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "custos",
+    title: "Custos de envio",
+    content: (
+      <p>
+        O custo de envio é <strong>calculado no checkout a partir do código postal</strong> da morada de entrega e da
+        opção de entrega escolhida. O valor é sempre apresentado, juntamente com o total da encomenda, antes de
+        confirmar o pagamento.
+      </p>
+    ),
+  },
+  {
+    id: "acompanhamento",
+    title: "Acompanhar a encomenda",
+    content: (
+      <p>
+        Quando a encomenda é expedida, enviamos-lhe um e-mail com o número de seguimento e a ligação para acompanhar a
+        entrega no site da transportadora. Se não o encontrar, verifique a pasta de spam ou escreva-nos para{" "}
+        <MailLink address="apoio@loja.pt" />.
+      </p>
+    ),
+  },
+  {
+    id: "rececao",
+    title: "Receção da encomenda",
+    content: (
+      <>
+        <p>
+          Confirme que a morada, o código postal e o telefone indicados estão corretos: são usados pela transportadora
+          para fazer a entrega e contactá-lo se for necessário.
+        </p>
+        <p>
+          Ao receber, verifique o estado da embalagem. Se algum artigo chegar danificado ou não corresponder ao que
+          encomendou, comunique-nos no prazo de 3 dias após a entrega, como explicado nos{" "}
+          <TextLink to="/termos-e-condicoes">Termos e Condições</TextLink>.
+        </p>
+      </>
+    ),
+  },
+];
+
+export default function InfoEnvio() {
+  return (
+    <LegalPage
+      title="Informações de Envio"
+      intro={
+        <p>
+          Enviamos para todo o país, do continente às ilhas. Saiba quando a sua encomenda sai, quando chega e quanto
+          custa o envio.
+        </p>
+      }
+      sections={SECTIONS}
+    />
+  );
 }
