@@ -1,0 +1,25 @@
+/**
+ * Display formats of the shop (spec section 9: euro symbol after the price, pt-PT).
+ */
+
+const EUR = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" });
+
+/** No-break space: the price and its symbol never wrap apart. */
+const NBSP = "\u00a0";
+
+/**
+ * 12.5 -> "12,50 €", 1234567.8 -> "1 234 567,80 €" (pt-PT digits, always 2 decimals).
+ *
+ * The number part comes from Intl (pt-PT grouping and decimal comma); the symbol is
+ * always placed after it with a no-break space, whatever the runtime's locale data,
+ * so the server and the browser render the very same text (no hydration mismatch).
+ */
+export function formatEuros(value: number): string {
+  if (!Number.isFinite(value)) return `—${NBSP}€`;
+  const number = EUR.formatToParts(value)
+    .filter((part) => part.type !== "currency" && part.type !== "literal")
+    .map((part) => (part.type === "group" ? NBSP : part.value))
+    .join("");
+  return `${number}${NBSP}€`;
+}
+

@@ -1,0 +1,119 @@
+/**
+ * Gateway dates are Portuguese wall-clock times without an offset ("28-10-2021 10:55:21",
+ * "20251231", "31-12-2025"). These helpers convert between them and instants, in Europe/Lisbon.
+ */
+const TIME_ZONE = "Europe/Lisbon";
+
+const partsFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+export interface LisbonParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function lisbonParts(date: Date): LisbonParts {
+  const out: Record<string, number> = {};
+  for (const part of partsFormat.formatToParts(date)) {
+    if (part.type !== "literal") out[part.type] = Number(part.value);
+  }
+  return {
+    year: out.year ?? 0,
+    month: out.month ?? 0,
+    day: out.day ?? 0,
+    hour: out.hour ?? 0,
+    minute: out.minute ?? 0,
+    second: out.second ?? 0,
+  };
+}
+
+/** Lisbon's offset from UTC in ms at an instant (0 in winter, 3 600 000 in summer). */
+function offsetAt(instant: number): number {
+  const seconds = Math.floor(instant / 1000) * 1000;
+  const p = lisbonParts(new Date(seconds));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - seconds;
+}
+
+/** The instant at which Lisbon's clocks show this wall-clock time (month 1–12). */
+export function lisbonTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date {
+  const guess = Date.UTC(year, month - 1, day, hour, minute, second);
+  const first = offsetAt(guess);
+  const candidate = guess - first;
+  const second_ = offsetAt(candidate);
+  return new Date(second_ === first ? candidate : guess - second_);
+}
+
+/** 23:59:59 Lisbon time, `plusDays` calendar days after the Lisbon date of `date`. */
+export function endOfLisbonDay(date: Date, plusDays = 0): Date {
+  const p = lisbonParts(date);
+  const day = new Date(Date.UTC(p.year, p.month - 1, p.day + plusDays));
+  return lisbonTime(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 23, 59, 59);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** "YYYYMMDD" of the Lisbon date (Payshop validade, spec's validity format). */
+export function formatYmd(date: Date): string {
+  const p = lisbonParts(date);
+  return `${pad(p.year, 4)}${pad(p.month)}${pad(p.day)}`;
+}
+
+/** "dd-MM-yyyy HH:mm:ss" in Lisbon time (ifthenpay payments/read, callback payment_datetime). */
+export function formatDmyHms(date: Date): string {
+  const p = lisbonParts(date);
+  return `${pad(p.day)}-${pad(p.month)}-${pad(p.year, 4)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+/** "dd-MM-yyyy" in Lisbon time. */
+export function formatDmy(date: Date): string {
+  return formatDmyHms(date).slice(0, 10);
+}
+
+function validDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): boolean {
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/**
+ * A gateway date-time in Lisbon time: "28-10-2021 10:55:21", "28/10/2021 10:55",
+ * "2021-10-28 10:55:21" or "2021-10-28T10:55:21". Undefined when it is none of these.
+ */
+export function parseGatewayDateTime(text: string | undefined): Date | undefined {
+  if (!text) return undefined;
+  const s = text.trim();
+  let m = /^(\d{2})[-/](\d{2})[-/](\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);
+  let parts: number[] | undefined;
+  if (m) parts = [Number(m[3]), Number(m[2]), Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+  m = parts ? null : /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);
+  if (m) parts = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+  if (!parts) return undefined;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts;
+  if (!validDate(year, month, day, hour, minute, second)) return undefined;
+  return lisbonTime(year, month, day, hour, minute, second);
+}
+
+/** End (23:59:59 Lisbon) of a "dd-mm-yyyy" or "YYYYMMDD" date; undefined when invalid. */
+export function parseGatewayDateEndOfDay(text: string | undefined): Date | undefined {
+  if (!text) return undefined;
+  const s = text.trim();
+  const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(s);
+  const compact = dmy ? null : /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  const ymd = dmy ? [dmy[3], dmy[2], dmy[1]] : compact ? [compact[1], compact[2], compact[3]] : undefined;
+  if (!ymd) return undefined;
+  const [year = 0, month = 0, day = 0] = ymd.map(Number);
+  if (!validDate(year, month, day)) return undefined;
+  return lisbonTime(year, month, day, 23, 59, 59);
+}
