@@ -14,6 +14,7 @@ import type { Config } from "./config.ts";
 import { registerAccess } from "./http/access.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
 import { pendingRoutes } from "./http/pending-routes.ts";
+import { ordersRoutes } from "./orders/routes.ts";
 import { seoRoutes } from "./http/seo.ts";
 import "./http/types.ts";
 import { registerWeb } from "./http/web.ts";
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
   await app.register(catalogRoutes, { catalog: services.catalog });
+  ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
   pendingRoutes(app);
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
 

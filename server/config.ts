@@ -31,10 +31,31 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
+    PAYMENT_PROVIDER: z.enum(["sandbox", "ifthenpay"]).default("sandbox"),
+    PAYMENT_CALLBACK_KEY: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    MB_ENTITY: optionalString.pipe(z.string().regex(/^\d{5}$/, "must be 5 digits").optional()),
+    MB_SUBENTITY: optionalString.pipe(z.string().regex(/^\d{1,3}$/, "must be 1 to 3 digits").optional()),
+    IFTHENPAY_MB_KEY: optionalString,
+    IFTHENPAY_MBWAY_KEY: optionalString,
+    IFTHENPAY_PAYSHOP_KEY: optionalString,
+    IFTHENPAY_BACKOFFICE_KEY: optionalString,
+    IFTHENPAY_API_URL: z.url().default("https://api.ifthenpay.com"),
+    IFTHENPAY_PAYSHOP_URL: z.url().default("https://ifthenpay.com/api/payshop/reference/"),
+    SHIPPING_MAINLAND_CENTS: z.coerce.number().int().min(0).max(100_000).default(390),
+    SHIPPING_ISLANDS_CENTS: z.coerce.number().int().min(0).max(100_000).default(790),
+    SHIPPING_FAST_CENTS: z.coerce.number().int().min(0).max(100_000).default(290),
     TRUST_PROXY: z
       .string()
       .optional()
       .transform((v) => (v === undefined || v === "" ? false : v === "true" ? true : v)),
+  })
+  .refine((env) => Boolean(env.MB_ENTITY) === Boolean(env.MB_SUBENTITY), {
+    message: "MB_ENTITY and MB_SUBENTITY must be set together",
+    path: ["MB_SUBENTITY"],
+  })
+  .refine((env) => env.PAYMENT_PROVIDER === "sandbox" || Boolean(env.PAYMENT_CALLBACK_KEY), {
+    message: "is required when PAYMENT_PROVIDER=ifthenpay (the anti-phishing key registered with the gateway)",
+    path: ["PAYMENT_CALLBACK_KEY"],
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
@@ -59,6 +80,22 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   demoData: boolean;
   trustProxy: boolean | string;
+  /** Holds gateway secrets: never log the config object. */
+  payments: {
+    provider: "sandbox" | "ifthenpay";
+    callbackKey: string;
+    mbEntity: string | undefined;
+    mbSubEntity: string | undefined;
+    ifthenpay: {
+      mbKey?: string;
+      mbwayKey?: string;
+      payshopKey?: string;
+      backofficeKey?: string;
+      apiUrl: string;
+      payshopUrl: string;
+    };
+  };
+  shipping: { mainlandCents: number; islandsCents: number; fastCents: number };
 }
 
 export class ConfigError extends Error {}
@@ -82,19 +119,38 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
-    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, "session-secret"),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
     demoData: env.DEMO_DATA === "auto",
     trustProxy: env.TRUST_PROXY,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      callbackKey: env.PAYMENT_CALLBACK_KEY ?? readOrCreateSecret(dataDir, "payment-callback-key"),
+      mbEntity: env.MB_ENTITY,
+      mbSubEntity: env.MB_SUBENTITY,
+      ifthenpay: {
+        mbKey: env.IFTHENPAY_MB_KEY,
+        mbwayKey: env.IFTHENPAY_MBWAY_KEY,
+        payshopKey: env.IFTHENPAY_PAYSHOP_KEY,
+        backofficeKey: env.IFTHENPAY_BACKOFFICE_KEY,
+        apiUrl: env.IFTHENPAY_API_URL,
+        payshopUrl: env.IFTHENPAY_PAYSHOP_URL,
+      },
+    },
+    shipping: {
+      mainlandCents: env.SHIPPING_MAINLAND_CENTS,
+      islandsCents: env.SHIPPING_ISLANDS_CENTS,
+      fastCents: env.SHIPPING_FAST_CENTS,
+    },
   };
 }
 
-/** A secret generated on first start and kept under DATA_DIR, so sessions survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/** A secret generated on first start and kept under DATA_DIR, so it survives restarts. */
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });

@@ -5,6 +5,8 @@ import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
+import { createOrdersService } from "./orders/service.ts";
+import { createPaymentProvider } from "./payments/factory.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -17,7 +19,14 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const onMailQueued = deps.onMailQueued ?? (() => {});
   const accounts = createAccountsService({ db, sessions, publicUrl: config.publicUrl, onMailQueued });
   const catalog = createCatalogService({ db, uploadsDir: path.join(config.dataDir, "uploads") });
-  return { db, sessions, limiter, accounts, catalog };
+  const paymentProvider = createPaymentProvider({
+    provider: config.payments.provider,
+    mbEntity: config.payments.mbEntity,
+    mbSubEntity: config.payments.mbSubEntity,
+    ifthenpay: config.payments.ifthenpay,
+  });
+  const orders = createOrdersService({ db, provider: paymentProvider, shipping: config.shipping });
+  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

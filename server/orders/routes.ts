@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import { createOrderBody, createOrderResponse } from "./schemas.ts";
+import type { OrdersService } from "./service.ts";
+
+const idempotencyHeader = z.object({ "idempotency-key": z.string().trim().min(8).max(100).optional() });
+
+export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService; limiter: RateLimiter }): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The spec's path is un-prefixed (POST /orders); /api/orders is the same call.
+  for (const url of ["/orders", "/api/orders"]) {
+    api.post(
+      url,
+      {
+        config: { access: "user" },
+        schema: { body: createOrderBody, headers: idempotencyHeader, response: { 201: createOrderResponse } },
+      },
+      async (request, reply) => {
+        await deps.limiter.hit(`checkout:user:${request.user!.id}`, 120, 10 * 60_000);
+        const result = await deps.orders.create(request.user!, request.body, request.headers["idempotency-key"]);
+        return reply.status(201).send(result);
+      },
+    );
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/** Checkout shapes of spec sections 3, 5 and 7, shared by POST /orders and the cart page. */
+
+export const ORDER_MESSAGES = {
+  required: "Por favor, preencha todos os campos obrigatórios.",
+  method: "Por favor, selecione um método de pagamento.",
+  mbwayPhone: "Introduza um número de telemóvel MB WAY válido.",
+  postalCode: "Código postal inválido: use o formato 0000-000.",
+  phone: "Telefone inválido: indique 9 algarismos.",
+  emptyCart: "O carrinho está vazio.",
+  quantity: "Por favor, insira uma quantidade válida.",
+  tooManyUnits: "Quantidade máxima por artigo: 99 unidades.",
+  tooManyLines: "O carrinho não pode ter mais de 50 artigos diferentes.",
+  foreignUser: "Não pode criar encomendas em nome de outro utilizador.",
+  productUnknown: "Produto não encontrado",
+  invalidId: "ID do produto inválido",
+  checkoutFailed: "Erro ao finalizar compra!",
+} as const;
+
+const M = ORDER_MESSAGES;
+export const MBWAY_PHONE = /^9[1236]\d{7}$/;
+export const MAX_UNITS_PER_LINE = 99;
+
+const id = z.coerce.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(2_147_483_647, M.invalidId);
+const requiredText = (max: number) =>
+  z.string({ error: M.required }).trim().min(1, M.required).max(max, `Máximo de ${max} caracteres.`);
+
+/** Digits only, without a +351/00351 prefix. */
+export const normalisePhone = (raw: string) => raw.replace(/[\s.-]/g, "").replace(/^(\+|00)351/, "");
+
+export const deliveryData = z.object({
+  nome: requiredText(120),
+  morada: requiredText(300),
+  codigo_postal: z
+    .string({ error: M.required })
+    .trim()
+    .min(1, M.required)
+    .regex(/^\d{4}-?\d{3}$/, M.postalCode)
+    .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`)),
+  cidade: requiredText(120),
+  telefone: z
+    .string({ error: M.required })
+    .trim()
+    .min(1, M.required)
+    .max(20, M.phone)
+    .transform(normalisePhone)
+    .pipe(z.string().regex(/^\d{9}$/, M.phone)),
+  entrega_rapida: z.boolean().default(false),
+});
+export type DeliveryData = z.infer<typeof deliveryData>;
+
+export const orderItem = z.object({
+  product_id: id,
+  quantity: z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).max(MAX_UNITS_PER_LINE, M.tooManyUnits),
+  /** Not in the spec's payload, but a shop must know which colour and size it sold (see issue 4). */
+  variant_id: id.optional(),
+  cor: z.string().trim().max(60).optional(),
+  tamanho: z.string().trim().max(40).optional(),
+});
+
+export const createOrderBody = z
+  .object({
+    user_id: z.coerce.number().int().positive().optional(),
+    metodo_pagamento: z.enum(["mbway", "mb", "payshop"], { error: M.method }),
+    telemovel: z.string().max(30).optional().nullable(),
+    dados_entrega: deliveryData,
+    items: z.array(orderItem, { error: M.emptyCart }).min(1, M.emptyCart).max(50, M.tooManyLines),
+    idempotency_key: z.string().trim().min(8).max(100).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.metodo_pagamento === "mbway" && !MBWAY_PHONE.test(normalisePhone(body.telemovel ?? ""))) {
+      ctx.addIssue({ code: "custom", path: ["telemovel"], message: M.mbwayPhone });
+    }
+  });
+export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+/** The `pagamento` object the payment page reads (spec section 3, "Payment data"). */
+export const paymentData = z.object({
+  metodo: z.enum(["mbway", "MB", "payshop"]),
+  entidade: z.string().nullable(),
+  referencia: z.string().nullable(),
+  valor: z.number(),
+  telefone: z.string().nullable(),
+  /** YYYYMMDD for Multibanco and Payshop; null for MB WAY (4 minutes to accept). */
+  validade: z.string().nullable(),
+  expira_em: z.string(),
+  orderId: z.number(),
+  order_id: z.number(),
+});
+export type PaymentData = z.infer<typeof paymentData>;
+
+export const createOrderResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  order_id: z.number(),
+  pagamento: paymentData,
+  total: z.number(),
+  portes: z.number(),
+});

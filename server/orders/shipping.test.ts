@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { shippingCents, zoneFor } from "./shipping.ts";
+
+describe("shipping", () => {
+  it.each([
+    ["1000-001", "continente"],
+    ["8999-999", "continente"],
+    ["9000-018", "madeira"],
+    ["9399-999", "madeira"],
+    ["9400-001", "continente"],
+    ["9500-321", "acores"],
+    ["9999-999", "acores"],
+  ])("zone of %s is %s", (code, zone) => {
+    expect(zoneFor(code)).toBe(zone);
+  });
+
+  it("adds the fast-delivery surcharge to the zone's rate", () => {
+    const rates = { mainlandCents: 390, islandsCents: 790, fastCents: 290 };
+    expect(shippingCents("continente", false, rates)).toBe(390);
+    expect(shippingCents("madeira", false, rates)).toBe(790);
+    expect(shippingCents("acores", true, rates)).toBe(1080);
+  });
+});
