@@ -15,6 +15,7 @@ import { registerAccess } from "./http/access.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
 import { pendingRoutes } from "./http/pending-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
+import { paymentsRoutes } from "./payments/routes.ts";
 import { seoRoutes } from "./http/seo.ts";
 import "./http/types.ts";
 import { registerWeb } from "./http/web.ts";
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(catalogRoutes, { catalog: services.catalog });
   ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
+  paymentsRoutes(app, { payments: services.payments });
   pendingRoutes(app);
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
 

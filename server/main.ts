@@ -74,8 +74,10 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const jobs: Jobs = await startJobs({ db: runtime.db, config, logger });
-  const services = createServices({ config, db: runtime.db, onMailQueued: () => jobs.nudgeMail() });
+  const jobsRef: { current?: Jobs } = {};
+  const services = createServices({ config, db: runtime.db, onMailQueued: () => jobsRef.current?.nudgeMail() });
+  const jobs = await startJobs({ db: runtime.db, config, logger, expirePayments: () => services.payments.expireDue() });
+  jobsRef.current = jobs;
   const print = (line: string) => process.stdout.write(line + "\n");
   await ensureFirstAdmin(services, config, print);
   if (!config.databaseUrl && config.demoData) {

@@ -7,6 +7,7 @@ import type { Database } from "./db/client.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { createOrdersService } from "./orders/service.ts";
 import { createPaymentProvider } from "./payments/factory.ts";
+import { createPaymentsService } from "./payments/service.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -26,7 +27,15 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     ifthenpay: config.payments.ifthenpay,
   });
   const orders = createOrdersService({ db, provider: paymentProvider, shipping: config.shipping });
-  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders };
+  const payments = createPaymentsService({
+    db,
+    provider: paymentProvider,
+    orders,
+    callbackKey: config.payments.callbackKey,
+    publicUrl: config.publicUrl,
+    onMailQueued,
+  });
+  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders, payments };
 }
 
 export type Services = ReturnType<typeof createServices>;

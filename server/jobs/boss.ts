@@ -32,7 +32,15 @@ const STOP_TIMEOUT_MS = 10_000;
  * pg-boss runs its queries through the application's pool (no pool of its own), and the
  * mail worker sends with at most two connections at a time.
  */
-export async function startJobs(deps: { db: Database; config: Config; logger: pino.Logger }): Promise<Jobs> {
+export const PAYMENTS_EXPIRE = "payments.expire";
+
+export async function startJobs(deps: {
+  db: Database;
+  config: Config;
+  logger: pino.Logger;
+  /** Expires unpaid orders past their validity and returns their stock (payments service). */
+  expirePayments?: () => Promise<number>;
+}): Promise<Jobs> {
   const { db, config } = deps;
   const logger = deps.logger.child({ component: "jobs" });
   const transport = createMailTransport(config);
@@ -69,6 +77,17 @@ export async function startJobs(deps: { db: Database; config: Config; logger: pi
       if (removed.sessions || removed.rateLimits) logger.info(removed, "removed expired sessions and rate limits");
       return removed;
     });
+
+    if (deps.expirePayments) {
+      const expire = deps.expirePayments;
+      await boss.createQueue(PAYMENTS_EXPIRE, { policy: "short", retryLimit: 0, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 });
+      await boss.work(PAYMENTS_EXPIRE, { pollingIntervalSeconds: 15 }, async () => {
+        const expired = await expire();
+        if (expired) logger.info({ expired }, "expired unpaid orders and returned their stock");
+        return { expired };
+      });
+      await boss.schedule(PAYMENTS_EXPIRE, "* * * * *");
+    }
 
     // schedule() is an upsert: every instance may call it, the cron fires once per tick.
     await boss.schedule(MAIL_DRAIN, "* * * * *");

@@ -1,0 +1,70 @@
+import type { OutgoingMail } from "../mail/outbox.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const euros = (cents: number) => new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
+const METHOD_NAMES: Record<string, string> = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" };
+
+export interface ConfirmationData {
+  orderId: number;
+  to: string;
+  customerName: string;
+  method: string;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  delivery: { name: string; address: string; postalCode: string; city: string; phone: string; fast: boolean };
+  lines: Array<{ productName: string; colorName: string | null; sizeName: string | null; quantity: number; unitPriceCents: number }>;
+  publicUrl: string;
+}
+
+/** The order confirmation, sent once per paid order (dedupe key order-confirmation:{id}). */
+export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
+  const variant = (l: ConfirmationData["lines"][number]) => [l.colorName, l.sizeName].filter(Boolean).join(" / ");
+  const textLines = d.lines.map(
+    (l) => `- ${l.quantity} × ${l.productName}${variant(l) ? ` (${variant(l)})` : ""}: ${euros(l.unitPriceCents * l.quantity)}`,
+  );
+  const deliveryText = `${d.delivery.name}\n${d.delivery.address}\n${d.delivery.postalCode} ${d.delivery.city}\nTelefone: ${d.delivery.phone}`;
+  const speed = d.delivery.fast ? "Entrega rápida (dia útil seguinte)" : "Entrega normal (2 dias úteis)";
+  const text = [
+    `Olá ${d.customerName},`,
+    "",
+    `Recebemos o pagamento da sua encomenda #${d.orderId}. Obrigado pela sua compra!`,
+    "",
+    ...textLines,
+    "",
+    `Subtotal: ${euros(d.subtotalCents)}`,
+    `Portes: ${euros(d.shippingCents)}`,
+    `Total pago (${METHOD_NAMES[d.method] ?? d.method}): ${euros(d.totalCents)}`,
+    "",
+    "Morada de entrega:",
+    deliveryText,
+    speed,
+    "",
+    "A encomenda é expedida no prazo de 24 horas úteis após o pagamento.",
+    `${d.publicUrl}/info-envio`,
+  ].join("\n");
+  const rows = d.lines
+    .map(
+      (l) =>
+        `<tr><td>${l.quantity} × ${escapeHtml(l.productName)}${variant(l) ? ` <small>(${escapeHtml(variant(l))})</small>` : ""}</td>` +
+        `<td style="text-align:right">${euros(l.unitPriceCents * l.quantity)}</td></tr>`,
+    )
+    .join("");
+  const html =
+    `<p>Olá ${escapeHtml(d.customerName)},</p><p>Recebemos o pagamento da sua encomenda <strong>#${d.orderId}</strong>. Obrigado pela sua compra!</p>` +
+    `<table style="border-collapse:collapse;width:100%;max-width:520px">${rows}` +
+    `<tr><td>Subtotal</td><td style="text-align:right">${euros(d.subtotalCents)}</td></tr>` +
+    `<tr><td>Portes</td><td style="text-align:right">${euros(d.shippingCents)}</td></tr>` +
+    `<tr><td><strong>Total pago (${escapeHtml(METHOD_NAMES[d.method] ?? d.method)})</strong></td><td style="text-align:right"><strong>${euros(d.totalCents)}</strong></td></tr></table>` +
+    `<p><strong>Morada de entrega</strong><br>${escapeHtml(deliveryText).replace(/\n/g, "<br>")}<br>${speed}</p>` +
+    `<p>A encomenda é expedida no prazo de 24 horas úteis após o pagamento.</p>`;
+  return {
+    to: d.to,
+    kind: "order-confirmation",
+    subject: `Pagamento recebido: encomenda #${d.orderId}`,
+    text,
+    html,
+    dedupeKey: `order-confirmation:${d.orderId}`,
+  };
+}

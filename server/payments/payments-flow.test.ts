@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { colors, emailOutbox, orders, payments, products, stockMovements, variants } from "../db/schema.ts";
+import { buildCallbackUrl } from "./callback.ts";
+
+let t: TestApp;
+let buyer: AuthHeaders;
+const KEY = "chave-anti-phishing-de-teste";
+
+const delivery = { nome: "Rui", morada: "Rua A, 1", codigo_postal: "4000-001", cidade: "Porto", telefone: "912345678", entrega_rapida: false };
+
+async function newOrder(method: "mb" | "payshop" | "mbway", stock = 5) {
+  const [p] = await t.db.insert(products).values({ name: "Caneca Teste", priceCents: 1000 }).returning();
+  const [c] = await t.db.insert(colors).values({ name: `Branco ${p!.id}` }).returning();
+  const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock }).returning();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/orders",
+    headers: buyer,
+    payload: { metodo_pagamento: method, telemovel: "912345678", dados_entrega: delivery, items: [{ product_id: p!.id, quantity: 2, variant_id: v!.id }] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
+  return { orderId: res.json().order_id as number, payment: payment!, variantId: v!.id };
+}
+
+const callback = (key: string, p: { amountCents: number; entity?: string | null; reference?: string | null; requestId?: string | null; orderId: number }) => {
+  const url = new URL(
+    buildCallbackUrl("http://localhost:3000", key, {
+      amountCents: p.amountCents,
+      entity: p.entity ?? undefined,
+      reference: p.reference ?? undefined,
+      requestId: p.requestId ?? undefined,
+      orderId: p.orderId,
+    }),
+  );
+  return t.app.inject({ method: "GET", url: url.pathname + url.search });
+};
+
+const confirmations = (orderId: number) => t.db.$count(emailOutbox, eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+
+beforeAll(async () => {
+  t = await createTestApp({ PAYMENT_CALLBACK_KEY: KEY });
+  const u = await createUser(t.db, "cliente");
+  buyer = await login(t.app, u.email, u.password);
+});
+afterAll(() => t.close());
+
+describe("payment callback", () => {
+  it("marks a Multibanco order paid exactly once over ten replays, with one confirmation e-mail", async () => {
+    const { orderId, payment, variantId } = await newOrder("mb");
+    for (let i = 0; i < 10; i++) {
+      const res = await callback(KEY, { ...payment, orderId });
+      expect(res.statusCode).toBe(200);
+    }
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("paid");
+    expect(order?.confirmationSentAt).toBeTruthy();
+    expect(await confirmations(orderId)).toBe(1);
+    const [v] = await t.db.select().from(variants).where(eq(variants.id, variantId));
+    expect(v).toMatchObject({ stock: 3, reserved: 0 });
+  });
+
+  it("refuses a wrong anti-phishing key with 403 and changes nothing", async () => {
+    const { orderId, payment } = await newOrder("payshop");
+    const res = await callback("chave-errada-chave-errada", { ...payment, orderId });
+    expect(res.statusCode).toBe(403);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("pending_payment");
+  });
+
+  it("records but does not apply a wrong amount or an unknown reference (200, so the gateway stops)", async () => {
+    const { orderId, payment } = await newOrder("mb");
+    const wrongAmount = await callback(KEY, { ...payment, orderId, amountCents: payment.amountCents - 1 });
+    expect(wrongAmount.statusCode).toBe(200);
+    const unknown = await callback(KEY, { ...payment, orderId, reference: "000000000" });
+    expect(unknown.statusCode).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("pending_payment");
+    expect(await confirmations(orderId)).toBe(0);
+  });
+
+  it("pays MB WAY by request id", async () => {
+    const { orderId, payment } = await newOrder("mbway");
+    expect(payment.requestId).toBeTruthy();
+    const res = await callback(KEY, { amountCents: payment.amountCents, requestId: payment.requestId, orderId });
+    expect(res.statusCode).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("paid");
+  });
+});
+
+describe("expiry", () => {
+  it("expires unpaid orders past their validity and returns the reserved stock, recorded as movements", async () => {
+    const { orderId, payment, variantId } = await newOrder("mbway", 4);
+    expect((await t.db.select().from(variants).where(eq(variants.id, variantId)))[0]).toMatchObject({ stock: 2, reserved: 2 });
+    await t.db.update(payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+    expect(await t.services.payments.expireDue()).toBeGreaterThanOrEqual(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("expired");
+    expect((await t.db.select().from(variants).where(eq(variants.id, variantId)))[0]).toMatchObject({ stock: 4, reserved: 0 });
+    const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.orderId, orderId));
+    expect(moves.map((m) => [m.stockBefore, m.stockAfter])).toEqual([[4, 2], [2, 4]]);
+    // A late callback for the expired payment changes nothing.
+    await callback(KEY, { amountCents: payment.amountCents, requestId: payment.requestId, orderId });
+    expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe("expired");
+  });
+});

@@ -1,0 +1,154 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { orderLines, orders, paymentEvents, payments, users, variants } from "../db/schema.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { OrdersService } from "../orders/service.ts";
+import type { Tx } from "../stock/movements.ts";
+import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
+import { orderConfirmationMail } from "./mails.ts";
+import type { PaymentProvider } from "./provider.ts";
+
+/** What the callback answers: the gateway only retries non-200 answers. */
+export interface CallbackOutcome {
+  status: 200 | 403 | 503;
+  result: "paid" | "replay" | "unknown_payment" | "amount_mismatch" | "ignored" | "forbidden" | "retry";
+}
+
+export function createPaymentsService(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  orders: OrdersService;
+  callbackKey: string;
+  publicUrl: string;
+  onMailQueued: () => void;
+}) {
+  const { db } = deps;
+
+  /** The unpaid payment a callback is about: by entity + reference (MB), reference (Payshop) or request id (MB WAY). */
+  async function findPendingPayment(tx: Tx, cb: GatewayCallback) {
+    const byRequest = cb.requestId ? eq(payments.requestId, cb.requestId) : undefined;
+    const byReference = cb.reference
+      ? cb.entity
+        ? and(eq(payments.entity, cb.entity), eq(payments.reference, cb.reference))
+        : eq(payments.reference, cb.reference)
+      : undefined;
+    const match = byReference ?? byRequest;
+    if (!match) return undefined;
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(match, eq(payments.status, "pending")))
+      .orderBy(desc(payments.id))
+      .limit(1)
+      .for("update");
+    return row;
+  }
+
+  /** pending → paid, exactly once; the reserved units become sold; the confirmation is queued. */
+  async function markPaid(tx: Tx, payment: { id: number; orderId: number }, paidAt: Date): Promise<void> {
+    await tx.update(payments).set({ status: "paid", paidAt, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "paid", paidAt, confirmationSentAt: sql`now()` })
+      .where(eq(orders.id, payment.orderId))
+      .returning();
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, payment.orderId));
+    const sold = new Map<number, number>();
+    for (const l of lines) if (l.variantId) sold.set(l.variantId, (sold.get(l.variantId) ?? 0) + l.quantity);
+    for (const [variantId, quantity] of [...sold].sort((a, b) => a[0] - b[0])) {
+      await tx
+        .update(variants)
+        .set({ reserved: sql`greatest(${variants.reserved} - ${quantity}, 0)`, updatedAt: sql`now()` })
+        .where(eq(variants.id, variantId));
+    }
+    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order!.userId));
+    await enqueueMail(
+      tx,
+      orderConfirmationMail({
+        orderId: order!.id,
+        to: user!.email,
+        customerName: order!.deliveryName || user!.name,
+        method: order!.paymentMethod,
+        subtotalCents: order!.subtotalCents,
+        shippingCents: order!.shippingCents,
+        totalCents: order!.totalCents,
+        delivery: {
+          name: order!.deliveryName,
+          address: order!.deliveryAddress,
+          postalCode: order!.deliveryPostalCode,
+          city: order!.deliveryCity,
+          phone: order!.deliveryPhone,
+          fast: order!.fastDelivery,
+        },
+        lines,
+        publicUrl: deps.publicUrl,
+      }),
+    );
+  }
+
+  return {
+    /**
+     * GET /api/payments/callback. The anti-phishing key is compared in constant time; each
+     * notification is recorded once (payment_events), so replays change nothing; the amount is
+     * compared in integer cents. Permanent problems answer 200 (the gateway must stop retrying);
+     * a failure on our side answers 503 so the gateway retries.
+     */
+    async handleCallback(query: Record<string, unknown>): Promise<CallbackOutcome> {
+      const parsed = parseCallback(query);
+      if (!parsed.ok) {
+        return parsed.problem === "missing_key" ? { status: 403, result: "forbidden" } : { status: 200, result: "ignored" };
+      }
+      if (!verifyCallbackKey(parsed.key, deps.callbackKey)) return { status: 403, result: "forbidden" };
+      const cb = parsed.callback;
+      if (cb.kind !== "payment") return { status: 200, result: "ignored" };
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const [event] = await tx
+            .insert(paymentEvents)
+            .values({ provider: deps.provider.name, eventKey: cb.eventKey, payload: cb.payload })
+            .onConflictDoNothing()
+            .returning({ id: paymentEvents.id });
+          if (!event) return "replay" as const;
+          const payment = await findPendingPayment(tx, cb);
+          if (!payment) return "unknown_payment" as const;
+          await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, event.id));
+          if (payment.amountCents !== cb.amountCents) return "amount_mismatch" as const;
+          await markPaid(tx, payment, cb.paidAt ?? new Date());
+          return "paid" as const;
+        });
+        if (outcome === "paid") deps.onMailQueued();
+        return { status: 200, result: outcome };
+      } catch {
+        return { status: 503, result: "retry" };
+      }
+    },
+
+    /** Payments whose validity passed: the order expires and its reserved stock returns to the shelf. */
+    async expireDue(): Promise<number> {
+      const due = await deps.orders.listExpirable();
+      let expired = 0;
+      for (const { orderId, paymentId } of due) {
+        const done = await db.transaction(async (tx) => {
+          const [payment] = await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+            .for("update");
+          if (!payment) return false;
+          await tx.update(payments).set({ status: "expired", updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+          const [order] = await tx
+            .update(orders)
+            .set({ status: "expired" })
+            .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
+            .returning({ id: orders.id });
+          if (order) await deps.orders.releaseStock(tx, orderId, `Pagamento expirado: reserva devolvida (encomenda #${orderId})`);
+          return Boolean(order);
+        });
+        if (done) expired++;
+      }
+      return expired;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
