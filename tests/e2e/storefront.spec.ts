@@ -50,3 +50,11 @@ test("robots.txt keeps crawlers out of the admin and the sitemap lists products"
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toMatch(/<loc>[^<]+\/produto\/\d+<\/loc>/);
 });
+
+test("a broken product image falls back to the default image", async ({ page }) => {
+  await page.route("**/uploads/**", (route) => route.abort());
+  await page.goto("/");
+  const firstCardImage = page.locator("article img").first();
+  await firstCardImage.scrollIntoViewIfNeeded();
+  await expect(firstCardImage).toHaveAttribute("src", /\/images\/default\.jpg$/);
+});
