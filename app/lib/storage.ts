@@ -238,3 +238,87 @@ export function readCookieConsent(): boolean {
 export function writeCookieConsent(): void {
   writeRaw(STORAGE_KEYS.cookieConsent, "true");
 }
+
+// ---------- carrinho with extra fields (checkout) ----------
+
+/** A cart line as stored, keeping `variant_id` (which readCart/useCart drop). */
+export interface StoredCartLine extends CartItem {
+  variant_id?: number;
+}
+
+function parseCartLines(raw: string | null): StoredCartLine[] {
+  const value = parseJson(raw);
+  if (!Array.isArray(value)) return [];
+  const lines: StoredCartLine[] = [];
+  for (const entry of value) {
+    const item = toCartItem(entry);
+    if (!item) continue;
+    const variantId = isRecord(entry) ? toNumber(entry.variant_id) : null;
+    lines.push(variantId !== null && variantId > 0 ? { ...item, variant_id: variantId } : item);
+  }
+  return lines;
+}
+
+/** The cart lines including `variant_id` when the line has one. */
+export function readCartLines(): StoredCartLine[] {
+  return parseCartLines(readRaw(STORAGE_KEYS.cart));
+}
+
+let cartLinesCache: { raw: string | null; items: StoredCartLine[] } = { raw: null, items: [] };
+const EMPTY_LINES: StoredCartLine[] = [];
+
+/** Like useCart(), but the lines keep `variant_id`. */
+export function useCartLines(): StoredCartLine[] {
+  return useSyncExternalStore(
+    subscribeCart,
+    () => {
+      const raw = readRaw(STORAGE_KEYS.cart);
+      if (raw !== cartLinesCache.raw) cartLinesCache = { raw, items: parseCartLines(raw) };
+      return cartLinesCache.items;
+    },
+    () => EMPTY_LINES,
+  );
+}
+
+// ---------- pagamento / pedido_id / delivery_data ----------
+
+export const CHECKOUT_KEYS = {
+  payment: "pagamento",
+  orderId: "pedido_id",
+  delivery: "delivery_data",
+} as const;
+
+/** Stores what the payment page reads after a successful checkout. */
+export function writeCheckoutResult(payment: unknown, orderId: number | string, delivery: unknown): void {
+  writeRaw(CHECKOUT_KEYS.payment, JSON.stringify(payment));
+  writeRaw(CHECKOUT_KEYS.orderId, String(orderId));
+  writeRaw(CHECKOUT_KEYS.delivery, JSON.stringify(delivery));
+}
+
+/** The raw parsed `pagamento` object (validate before use), or null. */
+export function readStoredPayment(): unknown {
+  return parseJson(readRaw(CHECKOUT_KEYS.payment));
+}
+
+/** The stored `pedido_id`, or null. */
+export function readStoredOrderId(): string | null {
+  return readRaw(CHECKOUT_KEYS.orderId);
+}
+
+/** Removes `pagamento`, `pedido_id` and `delivery_data`. */
+export function clearCheckoutResult(): void {
+  writeRaw(CHECKOUT_KEYS.payment, null);
+  writeRaw(CHECKOUT_KEYS.orderId, null);
+  writeRaw(CHECKOUT_KEYS.delivery, null);
+}
+
+const noopSubscribe = () => () => {};
+
+/** false on the server and during hydration, true afterwards. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
+}

@@ -1,3 +1,202 @@
-export default function Page() {
-  return <h1>pagamento</h1>;
+import { AlertCircle, ArrowLeft, Copy, Smartphone } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { focusRing } from "../components/catalog/ProductCard.tsx";
+import { formatReference, formatValidade } from "../components/checkout/format.ts";
+import { formatEuros } from "../lib/format.ts";
+import { clearCheckoutResult, readStoredOrderId, readStoredPayment } from "../lib/storage.ts";
+import type { Route } from "./+types/pagamento";
+
+/**
+ * Payment instructions /pagamento (spec sections 2, 3 and 4): read from localStorage
+ * `pagamento` after hydration; the stored checkout data is removed when leaving the page.
+ */
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pagamento | Loja" },
+  { name: "robots", content: "noindex" },
+];
+
+interface Payment {
+  metodo: "mbway" | "MB" | "payshop";
+  entidade: string | null;
+  referencia: string | null;
+  valor: number | null;
+  telefone: string | null;
+  validade: string | null;
+  orderId: string | null;
+}
+
+type State = { status: "loading" } | { status: "missing" } | { status: "ready"; payment: Payment };
+
+const text = (v: unknown): string | null =>
+  typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : null;
+
+function toPayment(raw: unknown, storedOrderId: string | null): Payment | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  const m = typeof r.metodo === "string" ? r.metodo.trim().toLowerCase() : "";
+  const metodo = m === "mbway" ? "mbway" : m === "mb" || m === "multibanco" ? "MB" : m === "payshop" ? "payshop" : null;
+  if (!metodo) return null;
+  const valor = typeof r.valor === "number" ? r.valor : typeof r.valor === "string" ? Number(r.valor) : NaN;
+  return {
+    metodo,
+    entidade: text(r.entidade),
+    referencia: text(r.referencia),
+    valor: Number.isFinite(valor) ? valor : null,
+    telefone: text(r.telefone),
+    validade: text(r.validade),
+    orderId: text(r.orderId) ?? text(r.order_id) ?? text(r.OrderId) ?? text(storedOrderId),
+  };
+}
+
+export default function Pagamento() {
+  const [state, setState] = useState<State>({ status: "loading" });
+
+  useEffect(() => {
+    const payment = toPayment(readStoredPayment(), readStoredOrderId());
+    // Keep what was already read (StrictMode runs the effect twice after clearing).
+    setState((prev) => (payment ? { status: "ready", payment } : prev.status === "ready" ? prev : { status: "missing" }));
+    const onPageHide = () => clearCheckoutResult();
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      window.removeEventListener("pagehide", onPageHide);
+      clearCheckoutResult();
+    };
+  }, []);
+
+  if (state.status === "loading") {
+    return (
+      <Shell>
+        <div className="animate-pulse space-y-4" aria-busy="true">
+          <div className="h-8 w-2/3 rounded bg-gray-200" />
+          <div className="h-40 rounded-2xl bg-gray-100" />
+        </div>
+      </Shell>
+    );
+  }
+  if (state.status === "missing") {
+    return (
+      <Shell>
+        <div role="alert" className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+          <AlertCircle className="size-10 text-red-600" aria-hidden="true" />
+          <h1 className="mt-4 text-lg font-semibold text-red-800">Erro: dados de pagamento não encontrados.</h1>
+          <BackLink />
+        </div>
+      </Shell>
+    );
+  }
+  return <Instructions payment={state.payment} />;
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-xl px-4 py-10 sm:px-6 lg:py-16">{children}</div>;
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/"
+      className={`${focusRing} mt-8 inline-flex items-center gap-2 rounded-lg bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-gray-700`}
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Voltar à loja
+    </Link>
+  );
+}
+
+async function copy(value: string) {
+  try {
+    await navigator.clipboard.writeText(value);
+    toast.success("Copiado!");
+  } catch {
+    toast.error("Não foi possível copiar.");
+  }
+}
+
+function Row({ label, value, copyValue, strong }: { label: string; value: string; copyValue?: string | null; strong?: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="flex items-center gap-2">
+        <span className={`font-mono text-base tabular-nums sm:text-lg ${strong ? "font-bold text-gray-900" : "font-semibold text-gray-900"}`}>{value}</span>
+        {copyValue ? (
+          <button
+            type="button"
+            onClick={() => void copy(copyValue)}
+            aria-label={`Copiar ${label}`}
+            className={`${focusRing} grid size-8 place-items-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-800`}
+          >
+            <Copy className="size-4" aria-hidden="true" />
+          </button>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
+const METHOD_NAMES: Record<Payment["metodo"], string> = { mbway: "MB WAY", MB: "Multibanco", payshop: "Payshop" };
+
+function Instructions({ payment }: { payment: Payment }) {
+  const valor = payment.valor === null ? "—" : formatEuros(payment.valor);
+  return (
+    <Shell>
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Pagamento</h1>
+      {payment.orderId ? (
+        <p className="mt-2 text-sm text-gray-600">
+          Encomenda n.º <span className="font-semibold text-gray-900">{payment.orderId}</span>
+        </p>
+      ) : null}
+
+      <section className="mt-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="payment-method">
+        <h2 id="payment-method" className="text-lg font-semibold text-gray-900">
+          {METHOD_NAMES[payment.metodo]}
+        </h2>
+
+        {payment.metodo === "mbway" ? (
+          <>
+            <div className="mt-4 flex gap-3 rounded-xl bg-brand-50 p-4 text-sm text-gray-800">
+              <Smartphone className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+              <p>
+                Enviámos um pedido de pagamento para o número{" "}
+                <span className="font-semibold">{payment.telefone ?? "—"}</span>. Abra a app MB WAY e aceite o pedido de
+                pagamento no prazo de 4 minutos.
+              </p>
+            </div>
+            <dl className="mt-2 divide-y divide-gray-100">
+              <Row label="Telemóvel" value={payment.telefone ?? "—"} />
+              <Row label="Valor" value={valor} strong />
+            </dl>
+          </>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-gray-600">
+              {payment.metodo === "MB"
+                ? "Pague num multibanco ou no homebanking com os dados abaixo."
+                : "Pague num agente Payshop ou CTT com os dados abaixo."}
+            </p>
+            <dl className="mt-2 divide-y divide-gray-100">
+              {payment.metodo === "MB" ? (
+                <Row label="Entidade" value={payment.entidade ?? "—"} copyValue={payment.entidade} />
+              ) : null}
+              <Row label="Referência" value={formatReference(payment.referencia)} copyValue={payment.referencia?.replace(/\s+/g, "")} />
+              <Row label="Validade" value={formatValidade(payment.validade)} />
+              <Row label="Valor" value={valor} strong />
+            </dl>
+          </>
+        )}
+      </section>
+
+      <p className="mt-6 text-sm leading-6 text-gray-700">
+        A sua encomenda será processada automaticamente após a confirmação do pagamento.
+      </p>
+      {payment.orderId ? (
+        <p className="mt-1 text-sm text-gray-700">
+          Número da encomenda: <span className="font-semibold">{payment.orderId}</span>
+        </p>
+      ) : null}
+      <BackLink />
+    </Shell>
+  );
 }

@@ -1,0 +1,210 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Loader2, X } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { deliveryData, ORDER_MESSAGES } from "../../../server/orders/schemas.ts";
+import { focusRing } from "../catalog/ProductCard.tsx";
+
+/** Delivery data as the spec names it (section 3) and as stored under `delivery_data`. */
+export interface DeliveryForm {
+  nome: string;
+  morada: string;
+  codigoPostal: string;
+  cidade: string;
+  telefone: string;
+  entregaRapida: boolean;
+}
+
+/** The validated payload of POST /orders `dados_entrega`. */
+export interface DeliveryPayload {
+  nome: string;
+  morada: string;
+  codigo_postal: string;
+  cidade: string;
+  telefone: string;
+  entrega_rapida: boolean;
+}
+
+type TextField = Exclude<keyof DeliveryForm, "entregaRapida">;
+type FieldErrors = Partial<Record<TextField, string>>;
+
+const EMPTY: DeliveryForm = { nome: "", morada: "", codigoPostal: "", cidade: "", telefone: "", entregaRapida: false };
+
+const FIELDS: Array<{ name: TextField; label: string; autoComplete: string; placeholder?: string; type?: string; inputMode?: "numeric" | "tel" }> = [
+  { name: "nome", label: "Nome", autoComplete: "name" },
+  { name: "morada", label: "Morada", autoComplete: "street-address" },
+  { name: "codigoPostal", label: "Código postal", autoComplete: "postal-code", placeholder: "0000-000", inputMode: "numeric" },
+  { name: "cidade", label: "Cidade", autoComplete: "address-level2" },
+  { name: "telefone", label: "Telefone", autoComplete: "tel", type: "tel", inputMode: "tel" },
+];
+
+const SCHEMA_TO_FIELD: Record<string, TextField> = {
+  nome: "nome",
+  morada: "morada",
+  codigo_postal: "codigoPostal",
+  cidade: "cidade",
+  telefone: "telefone",
+};
+
+/** Validates with the server's own schema; returns the payload or the errors per field. */
+export function validateDelivery(form: DeliveryForm): { ok: true; payload: DeliveryPayload } | { ok: false; errors: FieldErrors; summary: string } {
+  const result = deliveryData.safeParse({
+    nome: form.nome,
+    morada: form.morada,
+    codigo_postal: form.codigoPostal,
+    cidade: form.cidade,
+    telefone: form.telefone,
+    entrega_rapida: form.entregaRapida,
+  });
+  if (result.success) return { ok: true, payload: result.data };
+  const errors: FieldErrors = {};
+  let missing = false;
+  for (const issue of result.error.issues) {
+    const field = SCHEMA_TO_FIELD[String(issue.path[0])];
+    if (!field || errors[field]) continue;
+    errors[field] = issue.message;
+    if (issue.message === ORDER_MESSAGES.required) missing = true;
+  }
+  const summary = missing ? ORDER_MESSAGES.required : (Object.values(errors)[0] ?? ORDER_MESSAGES.required);
+  return { ok: false, errors, summary };
+}
+
+export interface DeliveryDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  sending: boolean;
+  /** Server failure shown at the bottom of the form. */
+  serverError: string | null;
+  onConfirm: (form: DeliveryForm, payload: DeliveryPayload) => void;
+}
+
+export function DeliveryDialog({ open, onOpenChange, sending, serverError, onConfirm }: DeliveryDialogProps) {
+  const [form, setForm] = useState<DeliveryForm>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const baseId = useId();
+
+  const set = (name: TextField, value: string) => {
+    setForm((f) => ({ ...f, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+    setSummary(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const result = validateDelivery(form);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setSummary(result.summary);
+      const first = FIELDS.find((f) => result.errors[f.name]);
+      if (first) document.getElementById(`${baseId}-${first.name}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSummary(null);
+    onConfirm(form, result.payload);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !sending && onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+          onInteractOutside={(e) => sending && e.preventDefault()}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-lg font-semibold text-gray-900">Dados de entrega</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-gray-600">
+                Indique para onde devemos enviar a sua encomenda.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              disabled={sending}
+              className={`${focusRing} rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-700 disabled:opacity-50`}
+              aria-label="Fechar"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+
+          <form className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+            {FIELDS.map((field) => {
+              const id = `${baseId}-${field.name}`;
+              const error = errors[field.name];
+              const wide = field.name === "nome" || field.name === "morada";
+              return (
+                <div key={field.name} className={wide ? "sm:col-span-2" : undefined}>
+                  <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+                    {field.label} <span className="text-red-600" aria-hidden="true">*</span>
+                  </label>
+                  <input
+                    id={id}
+                    name={field.name}
+                    type={field.type ?? "text"}
+                    inputMode={field.inputMode}
+                    autoComplete={field.autoComplete}
+                    placeholder={field.placeholder}
+                    required
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error && error !== ORDER_MESSAGES.required ? `${id}-error` : undefined}
+                    value={form[field.name]}
+                    onChange={(e) => set(field.name, e.target.value)}
+                    className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base text-gray-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm ${
+                      error ? "border-red-500" : "border-gray-300"
+                    }`}
+                  />
+                  {error && error !== ORDER_MESSAGES.required ? (
+                    <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+
+            <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-gray-200 p-3 sm:col-span-2">
+              <input
+                type="checkbox"
+                name="entregaRapida"
+                checked={form.entregaRapida}
+                onChange={(e) => setForm((f) => ({ ...f, entregaRapida: e.target.checked }))}
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span className="text-sm">
+                <span className="font-medium text-gray-900">Entrega rápida (dia útil seguinte)</span>
+                <span className="block text-gray-600">Sem esta opção, a entrega normal demora 2 dias úteis.</span>
+              </span>
+            </label>
+
+            {summary || serverError ? (
+              <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700 sm:col-span-2">
+                {summary ?? serverError}
+              </div>
+            ) : null}
+
+            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+              <Dialog.Close
+                type="button"
+                disabled={sending}
+                className={`${focusRing} rounded-lg border border-gray-300 px-4 py-2.5 text-sm font-semibold text-gray-700 hover:bg-gray-50 disabled:opacity-50`}
+              >
+                Cancelar
+              </Dialog.Close>
+              <button
+                type="submit"
+                disabled={sending}
+                aria-busy={sending}
+                className={`${focusRing} inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70`}
+              >
+                {sending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+                {sending ? "A processar..." : "Confirmar encomenda"}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
