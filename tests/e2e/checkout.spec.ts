@@ -1,0 +1,70 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { isValidMultibancoReference } from "../../server/payments/multibanco.ts";
+import { ADMIN, loginThroughForm, readMailTo } from "./support.ts";
+
+/**
+ * Issue 4: two products → cart → Multibanco → delivery modal → /pagamento with a valid
+ * reference → the sandbox gateway's callback (npm run payments:simulate) → order paid, one e-mail.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function addFirstAvailable(page: import("@playwright/test").Page, categoria: string) {
+  await page.goto(`/?categoria=${categoria}`);
+  await page.locator('a[href^="/produto/"]').first().click();
+  await page.waitForURL(/\/produto\/\d+$/);
+  const size = page.locator("button[aria-pressed]:not([disabled])").filter({ hasText: /^(S|M|L|XL|Único)$/ }).first();
+  if ((await size.getAttribute("aria-pressed")) !== "true") await size.click();
+  await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
+}
+
+test("checkout with Multibanco, paid by the gateway callback, confirmed by one e-mail", async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+  await addFirstAvailable(page, "Canecas");
+  await addFirstAvailable(page, "Agendas");
+
+  await page.goto("/carrinho");
+  await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await expect(page.getByText("Por favor, selecione um método de pagamento.").first()).toBeVisible();
+  await page.getByText("Multibanco", { exact: true }).click();
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Confirmar encomenda" }).click();
+  await expect(dialog.getByText("Por favor, preencha todos os campos obrigatórios.").first()).toBeVisible();
+  await dialog.getByLabel("Nome").fill("Helena Matos");
+  await dialog.getByLabel("Morada").fill("Rua de Santa Catarina, 100");
+  await dialog.getByLabel("Código postal").fill("4000-442");
+  await dialog.getByLabel("Cidade").fill("Porto");
+  await dialog.getByLabel("Telefone").fill("912345678");
+  await dialog.getByRole("button", { name: "Confirmar encomenda" }).click();
+
+  await page.waitForURL("**/pagamento");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("pagamento") ?? "null"));
+  expect(stored).toMatchObject({ metodo: "MB", entidade: "99999" });
+  expect(isValidMultibancoReference("99999", stored.referencia, Math.round(stored.valor * 100))).toBe(true);
+  await expect(page.getByText("Entidade")).toBeVisible();
+  await expect(page.getByText(/\d{3} \d{3} \d{3}/).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("carrinho"))).toMatch(/^(\[\]|null)$/);
+
+  const simulated = spawnSync(process.execPath, ["server/cli/payments-simulate.ts", "--reference", stored.referencia, "--twice"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? 3111}` },
+    encoding: "utf8",
+  });
+  expect(simulated.status, simulated.stderr).toBe(0);
+  expect(simulated.stdout).toContain("Callback 2: HTTP 200");
+
+  const subject = `Pagamento recebido: encomenda #${stored.order_id}`;
+  const mail = await readMailTo(subject);
+  expect(mail).toContain("Helena Matos");
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  const copies = readdirSync(mailDir).filter((f) => readFileSync(path.join(mailDir, f), "utf8").includes(subject));
+  expect(copies).toHaveLength(1);
+});
