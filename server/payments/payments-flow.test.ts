@@ -7,6 +7,8 @@ import { buildCallbackUrl } from "./callback.ts";
 
 let t: TestApp;
 let buyer: AuthHeaders;
+let admin: AuthHeaders;
+let stranger: AuthHeaders;
 const KEY = "chave-anti-phishing-de-teste";
 
 const delivery = { nome: "Rui", morada: "Rua A, 1", codigo_postal: "4000-001", cidade: "Porto", telefone: "912345678", entrega_rapida: false };
@@ -45,6 +47,10 @@ beforeAll(async () => {
   t = await createTestApp({ PAYMENT_CALLBACK_KEY: KEY });
   const u = await createUser(t.db, "cliente");
   buyer = await login(t.app, u.email, u.password);
+  const a = await createUser(t.db, "admin");
+  admin = await login(t.app, a.email, a.password);
+  const s = await createUser(t.db, "cliente");
+  stranger = await login(t.app, s.email, s.password);
 });
 afterAll(() => t.close());
 
@@ -106,5 +112,36 @@ describe("expiry", () => {
     // A late callback for the expired payment changes nothing.
     await callback(KEY, { amountCents: payment.amountCents, requestId: payment.requestId, orderId });
     expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe("expired");
+  });
+});
+
+describe("verification and confirmation calls", () => {
+  it("verifies by reference with the provider: pending, then paid after the callback; unknown is no_data", async () => {
+    const { orderId, payment } = await newOrder("mb");
+    const pending = await t.app.inject({ url: `/api/payments/verify/${payment.reference}`, headers: admin });
+    expect(pending.json()).toMatchObject({ success: true, payment_status: "pending", message: "Status do pagamento: pending" });
+    await callback(KEY, { ...payment, orderId });
+    const paid = await t.app.inject({ url: `/api/payments/verify/${payment.reference}`, headers: admin });
+    expect(paid.json()).toMatchObject({ payment_status: "paid" });
+    const unknown = await t.app.inject({ url: "/api/payments/verify/ABCDEF", headers: admin });
+    expect(unknown.json()).toMatchObject({ success: false, payment_status: "no_data", message: "Pedido não encontrado" });
+    const all = await t.app.inject({ url: "/api/payments/verify-all", headers: admin });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().resultados.every((r: { payment_status: string }) => r.payment_status === "pending")).toBe(true);
+  });
+
+  it("confirms only paid orders, only to their owner, and never sends a second e-mail", async () => {
+    const { orderId, payment } = await newOrder("payshop");
+    const send = (headers: AuthHeaders) =>
+      t.app.inject({ method: "POST", url: "/api/email/send-order-confirmation", headers, payload: { order_id: orderId, payment_data: { status: "paid" } } });
+    const early = await send(buyer);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe("Apenas pagamentos confirmados podem ser notificados.");
+    await callback(KEY, { ...payment, orderId });
+    expect((await send(stranger)).statusCode).toBe(403);
+    const ok = await send(buyer);
+    expect(ok.statusCode).toBe(200);
+    expect((await send(buyer)).statusCode).toBe(200);
+    expect(await confirmations(orderId)).toBe(1);
   });
 });

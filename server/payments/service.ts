@@ -6,7 +6,23 @@ import type { OrdersService } from "../orders/service.ts";
 import type { Tx } from "../stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
 import { orderConfirmationMail } from "./mails.ts";
-import type { PaymentProvider } from "./provider.ts";
+import { PaymentDataIncompleteError, type PaymentMethod, type PaymentProvider } from "./provider.ts";
+import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import type { PublicUser } from "../accounts/schemas.ts";
+
+export type VerifyStatus = "paid" | "pending" | "no_data" | "incomplete_data" | "error";
+export interface VerifyResult {
+  success: boolean;
+  payment_status: VerifyStatus;
+  order_id?: number;
+  referencia?: string | null;
+  message: string;
+  error?: string;
+  details?: string;
+}
+
+const NOT_FOUND = "Pedido não encontrado";
+const NO_DATA = "Dados de pagamento não encontrados";
 
 /** What the callback answers: the gateway only retries non-200 answers. */
 export interface CallbackOutcome {
@@ -86,7 +102,74 @@ export function createPaymentsService(deps: {
     );
   }
 
+  /** Asks the provider about one payment (never the client) and applies a confirmed payment once. */
+  async function verifyPayment(payment: typeof payments.$inferSelect): Promise<VerifyResult> {
+    const base = { order_id: payment.orderId, referencia: payment.reference ?? payment.requestId };
+    if (payment.status === "paid") return { success: true, payment_status: "paid", ...base, message: "Status do pagamento: paid" };
+    const method = payment.method as PaymentMethod;
+    const incomplete = method === "mbway" ? !payment.requestId : method === "mb" ? !payment.entity || !payment.reference : !payment.reference;
+    if (incomplete) {
+      const message = new PaymentDataIncompleteError(method).message;
+      return { success: false, payment_status: "incomplete_data", ...base, message, error: message };
+    }
+    try {
+      const check = await deps.provider.check({ ...payment, method, createdAt: payment.createdAt });
+      if (check.status === "paid" && check.amountCents === payment.amountCents) {
+        const applied = await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(payments).where(and(eq(payments.id, payment.id), eq(payments.status, "pending"))).for("update");
+          if (!locked) return false;
+          await markPaid(tx, locked, check.paidAt);
+          return true;
+        });
+        if (applied) deps.onMailQueued();
+        return { success: true, payment_status: "paid", ...base, message: "Status do pagamento: paid" };
+      }
+      return { success: true, payment_status: "pending", ...base, message: "Status do pagamento: pending" };
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : "Erro ao verificar o pagamento.";
+      return { success: false, payment_status: "error", ...base, message, error: message, details: error instanceof AppError ? error.name : undefined };
+    }
+  }
+
   return {
+    /** GET /api/payments/verify/{reference}: by Multibanco/Payshop reference, MB WAY request id or order id. */
+    async verify(reference: string): Promise<VerifyResult> {
+      const clean = reference.replace(/\s+/g, "");
+      const byOrder = /^\d{1,9}$/.test(clean) ? eq(payments.orderId, Number(clean)) : undefined;
+      const [payment] = await db
+        .select()
+        .from(payments)
+        .where(byOrder ? sql`${payments.reference} = ${clean} or ${payments.requestId} = ${clean} or ${byOrder}` : sql`${payments.reference} = ${clean} or ${payments.requestId} = ${clean}`)
+        .orderBy(desc(payments.id))
+        .limit(1);
+      if (!payment) {
+        const [order] = byOrder ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, Number(clean))) : [];
+        const message = order ? NO_DATA : NOT_FOUND;
+        return { success: false, payment_status: "no_data", message, error: message };
+      }
+      return verifyPayment(payment);
+    },
+
+    /** GET /api/payments/verify-all: every pending payment, checked with the provider. */
+    async verifyAll(): Promise<{ success: boolean; resultados: VerifyResult[]; message: string }> {
+      const pending = await db.select().from(payments).where(eq(payments.status, "pending")).orderBy(desc(payments.id)).limit(100);
+      const resultados: VerifyResult[] = [];
+      for (const p of pending) resultados.push(await verifyPayment(p));
+      return { success: true, resultados, message: `${resultados.length} pagamento(s) verificado(s).` };
+    },
+
+    /**
+     * POST /api/email/send-order-confirmation: only for paid orders, at most once (the paid
+     * transition already queued it; this answers so and never sends a second copy).
+     */
+    async requestConfirmation(actor: PublicUser, orderId: number): Promise<{ success: boolean; message: string }> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new NotFoundError(NOT_FOUND);
+      if (order.userId !== actor.id && actor.function !== "admin") throw new ForbiddenError();
+      if (order.status !== "paid") throw new AppError(409, "Apenas pagamentos confirmados podem ser notificados.");
+      return { success: true, message: "O email de confirmação da encomenda foi enviado." };
+    },
+
     /**
      * GET /api/payments/callback. The anti-phishing key is compared in constant time; each
      * notification is recorded once (payment_events), so replays change nothing; the amount is
