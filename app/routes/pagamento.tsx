@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { focusRing } from "../components/catalog/ProductCard.tsx";
 import { formatReference, formatValidade } from "../components/checkout/format.ts";
+import { apiPost, messageFrom } from "../lib/api.ts";
 import { formatEuros } from "../lib/format.ts";
 import { clearCheckoutResult, readStoredOrderId, readStoredPayment } from "../lib/storage.ts";
 import type { Route } from "./+types/pagamento";
@@ -51,6 +52,23 @@ function toPayment(raw: unknown, storedOrderId: string | null): Payment | null {
   };
 }
 
+const confirmationRequested = new Set<string>();
+
+/**
+ * Spec §4: the page asks for the confirmation e-mail once per visit. The server sends it only
+ * for a paid order and at most once (the paid callback already queued it), so an unpaid order's
+ * refusal ('Apenas pagamentos confirmados podem ser notificados.') is only logged.
+ */
+function requestConfirmationOnce(orderId: string) {
+  if (confirmationRequested.has(orderId)) return;
+  confirmationRequested.add(orderId);
+  apiPost("/api/email/send-order-confirmation", { order_id: Number(orderId) })
+    .then((res) => {
+      if (!res.ok) console.info("Confirmação da encomenda:", messageFrom(res.data) ?? res.status);
+    })
+    .catch((error: unknown) => console.info("Confirmação da encomenda não pedida:", error));
+}
+
 export default function Pagamento() {
   const [state, setState] = useState<State>({ status: "loading" });
 
@@ -58,6 +76,7 @@ export default function Pagamento() {
     const payment = toPayment(readStoredPayment(), readStoredOrderId());
     // Keep what was already read (StrictMode runs the effect twice after clearing).
     setState((prev) => (payment ? { status: "ready", payment } : prev.status === "ready" ? prev : { status: "missing" }));
+    if (payment?.orderId) requestConfirmationOnce(payment.orderId);
     const onPageHide = () => clearCheckoutResult();
     window.addEventListener("pagehide", onPageHide);
     return () => {
