@@ -20,7 +20,13 @@ async function addFirstAvailable(page: import("@playwright/test").Page, categori
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
 }
 
-test("checkout with Multibanco, paid by the gateway callback, confirmed by one e-mail", async ({ page }) => {
+const METHODS = [
+  { label: "Multibanco", metodo: "MB" },
+  { label: "MB WAY", metodo: "mbway" },
+  { label: "Payshop", metodo: "payshop" },
+] as const;
+
+for (const method of METHODS) test(`checkout with ${method.label}, paid by the gateway callback, confirmed by one e-mail`, async ({ page }) => {
   test.setTimeout(60_000);
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
@@ -31,7 +37,13 @@ test("checkout with Multibanco, paid by the gateway callback, confirmed by one e
   await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
   await expect(page.getByText("Por favor, selecione um método de pagamento.").first()).toBeVisible();
-  await page.getByText("Multibanco", { exact: true }).click();
+  await page.getByText(method.label, { exact: true }).click();
+  if (method.metodo === "mbway") {
+    await page.getByLabel(/telemóvel MB WAY/i).fill("961");
+    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await expect(page.getByText("Introduza um número de telemóvel MB WAY válido.").first()).toBeVisible();
+    await page.getByLabel(/telemóvel MB WAY/i).fill("912345678");
+  }
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
 
   const dialog = page.getByRole("dialog");
@@ -46,13 +58,28 @@ test("checkout with Multibanco, paid by the gateway callback, confirmed by one e
 
   await page.waitForURL("**/pagamento");
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("pagamento") ?? "null"));
-  expect(stored).toMatchObject({ metodo: "MB", entidade: "99999" });
-  expect(isValidMultibancoReference("99999", stored.referencia, Math.round(stored.valor * 100))).toBe(true);
-  await expect(page.getByText("Entidade")).toBeVisible();
-  await expect(page.getByText(/\d{3} \d{3} \d{3}/).first()).toBeVisible();
+  expect(stored).toMatchObject({ metodo: method.metodo });
   expect(await page.evaluate(() => localStorage.getItem("carrinho"))).toMatch(/^(\[\]|null)$/);
+  let simulateArgs: string[];
+  if (method.metodo === "MB") {
+    expect(stored.entidade).toBe("99999");
+    expect(isValidMultibancoReference("99999", stored.referencia, Math.round(stored.valor * 100))).toBe(true);
+    await expect(page.getByText("Entidade")).toBeVisible();
+    await expect(page.getByText(/\d{3} \d{3} \d{3}/).first()).toBeVisible();
+    simulateArgs = ["--reference", stored.referencia];
+  } else if (method.metodo === "payshop") {
+    expect(stored.referencia).toMatch(/^\d{13}$/);
+    // Validity YYYYMMDD is shown as DD-MM-YYYY.
+    const v = String(stored.validade);
+    await expect(page.getByText(`${v.slice(6, 8)}-${v.slice(4, 6)}-${v.slice(0, 4)}`).first()).toBeVisible();
+    simulateArgs = ["--reference", stored.referencia];
+  } else {
+    expect(stored.telefone).toBe("912345678");
+    await expect(page.getByText("912345678").first()).toBeVisible();
+    simulateArgs = ["--order", String(stored.order_id)];
+  }
 
-  const simulated = spawnSync(process.execPath, ["server/cli/payments-simulate.ts", "--reference", stored.referencia, "--twice"], {
+  const simulated = spawnSync(process.execPath, ["server/cli/payments-simulate.ts", ...simulateArgs, "--twice"], {
     cwd: root,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? 3111}` },
     encoding: "utf8",
