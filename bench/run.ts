@@ -1,0 +1,267 @@
+// npm run bench — loopback HTTP benchmark of the production build (bounded: well under 2 minutes).
+//
+// Starts the shop on a fresh temp DATA_DIR with the demo catalogue, then with autocannon measures
+//   - GET /api/product (catalogue list), GET /produto/{id} (SSR page), GET /api/product/all as an admin,
+//     each next to a plain node:http server (in a worker thread) serving the SAME bytes and content-type,
+//     so the table shows what the shop costs over writing those bytes to a socket;
+//   - POST /orders (checkout) at 20 concurrent connections, spread over many verified cliente users
+//     (the per-user checkout limit is 120 orders / 10 min), each request with its own Idempotency-Key.
+// Prints a table and writes docs/performance.md (pass --no-write to skip that).
+import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import autocannon from "autocannon";
+import pg from "pg";
+import { hashPassword } from "../server/accounts/passwords.ts";
+import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "./shop.ts";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 10;
+const CHECKOUT_CONNECTIONS = 20;
+const CHECKOUT_USERS = 80; // × 120 orders each per 10 min; logins stay under the 100 / 15 min per-IP limit
+const ADMIN_EMAIL = "bench-admin@loja.local";
+const ADMIN_PASSWORD = "bench-admin-password-123";
+const USER_PASSWORD = "bench-user-password-123";
+const args = new Set(process.argv.slice(2));
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(opts: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** One request without Accept-Encoding (autocannon sends none either): the exact bytes a benchmark client gets. */
+function capture(url: string, headers: Record<string, string> = {}): Promise<{ body: Buffer; contentType: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          else resolve({ body: Buffer.concat(chunks), contentType: String(res.headers["content-type"] ?? "") });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/** A plain node:http server in a worker thread (its own event loop, like the shop's process), serving fixed bytes. */
+async function startPlain(body: Buffer, contentType: string): Promise<{ url: string; stop: () => Promise<number> }> {
+  const worker = new Worker(
+    `const http = require("node:http");
+     const { parentPort, workerData } = require("node:worker_threads");
+     const body = Buffer.from(workerData.body);
+     const server = http.createServer((req, res) => {
+       res.writeHead(200, { "content-type": workerData.contentType, "content-length": body.length });
+       res.end(body);
+     });
+     server.keepAliveTimeout = 72000;
+     server.listen(0, "127.0.0.1", () => parentPort.postMessage(server.address().port));`,
+    { eval: true, workerData: { body, contentType } },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => worker.terminate() };
+}
+
+async function login(base: string, email: string, password: string): Promise<{ cookie: string; csrf: string }> {
+  const res = await fetch(`${base}/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const pairs = res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
+  const csrf = pairs.find((p) => p.startsWith("loja_csrf="))?.slice("loja_csrf=".length);
+  if (!csrf) throw new Error(`login ${email}: no loja_csrf cookie`);
+  return { cookie: pairs.join("; "), csrf: decodeURIComponent(csrf) };
+}
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+const rps = (v: number) => Math.round(v).toLocaleString("en-US");
+
+ensureBuild();
+const started = Date.now();
+const shop = await startShop({ ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_DATA: "auto" });
+stopOnExit(shop);
+const db = new pg.Client({ connectionString: shop.databaseUrl() });
+const rows: string[] = [];
+const notes: string[] = [];
+const checkoutLines: string[] = [];
+try {
+  await db.connect();
+  const productId = await firstProductId(shop.url);
+  const admin = await login(shop.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
+    { name: "GET /api/product (catalogue list)", path: "/api/product", headers: {} },
+    { name: `GET /produto/{id} (SSR page, id ${productId})`, path: `/produto/${productId}`, headers: {} },
+    { name: "GET /api/product/all (as admin)", path: "/api/product/all", headers: { cookie: admin.cookie } },
+  ];
+  for (const ep of endpoints) {
+    const { body, contentType } = await capture(shop.url + ep.path, ep.headers);
+    // warm-up (JIT, caches, pool connections), not measured
+    await autocannon({ url: shop.url + ep.path, headers: ep.headers, connections: CONNECTIONS, duration: 1 });
+    const s = await measure({ url: shop.url + ep.path, headers: ep.headers });
+    const plain = await startPlain(body, contentType);
+    await autocannon({ url: plain.url, connections: CONNECTIONS, duration: 1 });
+    const p = await measure({ url: plain.url });
+    await plain.stop();
+    const line =
+      `| ${ep.name} | ${(body.length / 1024).toFixed(1)} KiB | ${rps(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ` +
+      `${rps(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${((s.rps / p.rps) * 100).toFixed(1)} % |`;
+    rows.push(line);
+    if (s.non2xx || s.errors) notes.push(`${ep.name}: ${s.non2xx} non-2xx answers, ${s.errors} errors/timeouts`);
+    console.log(line);
+  }
+
+  // ----- checkout -----
+  // One variant per active product (the first), stock raised so no order fails for stock.
+  const variantRows = await db.query<{ id: number; product_id: number }>(
+    `select distinct on (v.product_id) v.id, v.product_id from variants v join products p on p.id = v.product_id
+      where p.status = 1 and p.deleted_at is null order by v.product_id, v.id`,
+  );
+  const allVariants = variantRows.rows.sort((a, b) => a.id - b.id);
+  if (!allVariants.length) throw new Error("no variant of an active product in the demo catalogue");
+  await db.query("update variants set stock = 1000000 where id = any($1::int[])", [allVariants.map((v) => v.id)]);
+
+  const hash = await hashPassword(USER_PASSWORD);
+  const emails = Array.from({ length: CHECKOUT_USERS }, (_, i) => `bench-${i}@loja.local`);
+  await db.query(
+    `insert into users (name, email, password_hash, function, email_verified_at)
+     select 'Bench ' || n, e, $2, 'cliente', now() from unnest($1::text[]) with ordinality as t(e, n)`,
+    [emails, hash],
+  );
+  const buyers: { cookie: string; csrf: string }[] = [];
+  for (const email of emails) buyers.push(await login(shop.url, email, USER_PASSWORD));
+
+  const orderBody = (v: { id: number; product_id: number }) =>
+    JSON.stringify({
+      metodo_pagamento: "mb",
+      dados_entrega: {
+        nome: "Bench",
+        morada: "Rua 1",
+        codigo_postal: "1000-001",
+        cidade: "Lisboa",
+        telefone: "912345678",
+        entrega_rapida: false,
+      },
+      items: [{ product_id: v.product_id, quantity: 1, variant_id: v.id }],
+    });
+  let nextBuyer = 0;
+  const runCheckout = async (label: string, chosen: { id: number; product_id: number }[]) => {
+    const bodies = chosen.map(orderBody);
+    let nextBody = 0;
+    const checkoutRequest = {
+      method: "POST" as const,
+      path: "/orders",
+      setupRequest: (req: autocannon.Request) => {
+        const buyer = buyers[nextBuyer++ % buyers.length]!;
+        return {
+          ...req,
+          body: bodies[nextBody++ % bodies.length]!,
+          headers: {
+            ...req.headers,
+            "content-type": "application/json",
+            cookie: buyer.cookie,
+            "x-csrf-token": buyer.csrf,
+            "idempotency-key": randomUUID(),
+          },
+        };
+      },
+    };
+    const countOrders = async () => Number((await db.query("select count(*) from orders")).rows[0].count);
+    const before = await countOrders();
+    const m = await measure({ url: shop.url, connections: CHECKOUT_CONNECTIONS, requests: [checkoutRequest] });
+    const created = (await countOrders()) - before;
+    const line =
+      `| POST /orders, ${label} | ${rps(m.rps)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.requests} | ` +
+      `${created} | ${m.non2xx} | ${m.p99 < 100 ? "met" : "**missed**"} |`;
+    checkoutLines.push(line);
+    console.log(line);
+    if (m.non2xx || m.errors) notes.push(`POST /orders, ${label}: ${m.non2xx} non-2xx answers, ${m.errors} errors/timeouts`);
+  };
+  await runCheckout("every order on the same variant", allVariants.slice(0, 1));
+  await runCheckout(`spread over ${allVariants.length} variants (one per product)`, allVariants);
+} finally {
+  await db.end().catch(() => {});
+  await shop.stop();
+}
+
+const elapsed = ((Date.now() - started) / 1000).toFixed(0);
+const readTable = [
+  "| Endpoint | Body | Shop req/s | Shop p50 | Shop p99 | Plain req/s | Plain p50 | Plain p99 | Shop / plain |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ...rows,
+].join("\n");
+const checkoutTable = [
+  "| Endpoint | Orders/s | p50 | p99 | Requests | Orders created | Non-2xx | Target p99 < 100 ms |",
+  "|---|---:|---:|---:|---:|---:|---:|---|",
+  ...checkoutLines,
+].join("\n");
+console.log(`\n${readTable}\n\n${checkoutTable}\n`);
+if (notes.length) console.log(notes.join("\n"));
+console.log(`Total ${elapsed} s`);
+
+if (!args.has("--no-write")) {
+  const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  writeFileSync(
+    path.join(root, "docs/performance.md"),
+    `# Performance
+
+Measured with \`npm run bench\` (bench/run.ts): the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, embedded
+PostgreSQL 18, demo catalogue) on a fresh temp \`DATA_DIR\`, loaded over loopback by autocannon 9 running in the same
+machine (so the load generator competes with the shop for the CPUs). Each row: ${DURATION_S} s at ${CONNECTIONS} keep-alive
+connections after a 1 s warm-up, no \`Accept-Encoding\` (uncompressed answers). autocannon records latency in whole
+milliseconds, so "0 ms" means under 1 ms.
+
+- Date: ${date}
+- Machine: ${machine()}
+- Command: \`npm run bench\` (took ${elapsed} s)
+
+## Reads, next to a plain node:http server
+
+"Plain" is a bare \`node:http\` server (in a worker thread) answering every request with the same bytes and
+content-type the shop returned for that URL, measured the same way in the same run: the ratio is the share of the
+machine's raw HTTP throughput the shop keeps while doing its real work (routing, session lookup, database, validation,
+serialisation, SSR).
+
+${readTable}
+
+## Checkout
+
+\`POST /orders\` with Multibanco, one line of quantity 1 (variant stock raised to 1,000,000 in SQL first), at
+${CHECKOUT_CONNECTIONS} concurrent connections for ${DURATION_S} s, twice: every order on the same variant (the worst case:
+each checkout holds that variant's row lock from \`select … for update\` until its transaction commits, so checkouts
+run one at a time through that section), then with the orders spread over one variant of each demo product. Requests go round-robin over ${CHECKOUT_USERS} verified \`cliente\`
+users created in SQL and logged in through \`POST /users/login\` (the per-user checkout limit is 120 orders per 10
+minutes), each with its own \`Idempotency-Key\` and the \`x-csrf-token\` header from the \`loja_csrf\` cookie.
+
+${checkoutTable}
+${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}
+Numbers vary between runs and machines; compare runs made on the same machine only.
+`,
+  );
+  console.log("Wrote docs/performance.md");
+}
+process.exit(0);
