@@ -1,3 +1,4 @@
+import "../lib/zod-csp.ts";
 import { AlertCircle, Loader2, Minus, Plus, ShoppingBag, ShoppingCart, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -28,6 +29,7 @@ import type { Route } from "./+types/carrinho";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Carrinho | Loja" },
+  { name: "description", content: "O seu carrinho de compras na Loja: reveja os artigos e pague por MB WAY, Multibanco ou Payshop." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -58,9 +60,8 @@ export default function Carrinho() {
   const hydrated = useHydrated();
   const lines = useCartLines();
 
-  if (!hydrated) return <CartSkeleton />;
-  if (lines.length === 0) return <EmptyCart />;
-  return <CartView lines={lines} />;
+  // A full-height box keeps the footer in place while the cart (read after hydration) renders.
+  return <div className="min-h-[calc(100vh-4rem)]">{!hydrated ? <CartSkeleton /> : lines.length === 0 ? <EmptyCart /> : <CartView lines={lines} />}</div>;
 }
 
 function PageTitle() {

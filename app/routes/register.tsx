@@ -1,3 +1,4 @@
+import "../lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import { useId, useState } from "react";

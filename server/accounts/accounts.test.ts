@@ -150,3 +150,13 @@ describe("cross-site request forgery", () => {
     expect(await t.db.$count(users, eq(users.email, "x@exemplo.pt"))).toBe(0);
   });
 });
+
+describe("login rate limit", () => {
+  it("does not count successful sign-ins against the account", async () => {
+    const u = await createUser(t.db, "admin");
+    for (let i = 0; i < 15; i++) {
+      const res = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: u.password } });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});

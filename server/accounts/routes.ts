@@ -64,10 +64,13 @@ export function accountsRoutes(
       },
     },
     async (request, reply) => {
+      const emailKey = `login:email:${request.body.email.trim().toLowerCase()}`;
       await limiter.hit(`login:ip:${request.ip}`, 100, 15 * MINUTE);
-      await limiter.hit(`login:email:${request.body.email.toLowerCase()}`, 10, 15 * MINUTE);
+      // Ten attempts per account per 15 minutes; a successful sign-in clears the account's count.
+      await limiter.hit(emailKey, 10, 15 * MINUTE);
       if (request.sessionToken) await accounts.logout(request.sessionToken);
       const { user, token } = await accounts.login(request.body);
+      await limiter.reset(emailKey);
       setSessionCookies(reply, token);
       return { success: true, message: "Login bem-sucedido!", user };
     },

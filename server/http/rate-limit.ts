@@ -26,6 +26,10 @@ export function createRateLimiter(db: Database) {
         throw new TooManyRequestsError(undefined, Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)));
       }
     },
+    /** Forgets a key's count, e.g. the failed logins of an account once its owner signs in. */
+    async reset(key: string): Promise<void> {
+      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    },
     async purgeExpired(): Promise<void> {
       await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
     },

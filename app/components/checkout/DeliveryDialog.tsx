@@ -1,3 +1,4 @@
+import "../../lib/zod-csp.ts";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Loader2, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
