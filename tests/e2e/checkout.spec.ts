@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { isValidMultibancoReference } from "../../server/payments/multibanco.ts";
 import { ADMIN, loginThroughForm, readMailTo } from "./support.ts";
 
@@ -11,7 +11,7 @@ import { ADMIN, loginThroughForm, readMailTo } from "./support.ts";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
-async function addFirstAvailable(page: import("@playwright/test").Page, categoria: string) {
+async function addFirstAvailable(page: Page, categoria: string) {
   await page.goto(`/?categoria=${categoria}`);
   await page.locator('a[href^="/produto/"]').first().click();
   await page.waitForURL(/\/produto\/\d+$/);
