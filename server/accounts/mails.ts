@@ -1,7 +1,6 @@
+import { escapeHtml } from "../mail/escape.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function verificationMail(name: string, to: string, link: string): OutgoingMail {
   return {

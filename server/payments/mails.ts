@@ -1,7 +1,6 @@
+import { escapeHtml } from "../mail/escape.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const euros = (cents: number) => new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 const METHOD_NAMES: Record<string, string> = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" };
 
