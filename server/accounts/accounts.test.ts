@@ -160,3 +160,21 @@ describe("login rate limit", () => {
     }
   });
 });
+
+describe("POST /api/email/send", () => {
+  it("sends a fresh verification link to an unverified user and refuses a verified one", async () => {
+    const a = await createUser(t.db, "admin");
+    const admin = await login(t.app, a.email, a.password);
+    await register({ name: "Tiago", email: "tiago@exemplo.pt", password: "segredo1" });
+    const [tiago] = await t.db.select().from(users).where(eq(users.email, "tiago@exemplo.pt"));
+    const sent = await t.app.inject({ method: "POST", url: "/api/email/send", headers: admin, payload: { user_id: tiago!.id, email: "tiago@exemplo.pt", type: "verificacao" } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ success: true, message: "Email enviado com sucesso." });
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, sent.json().tracking_id));
+    expect(row?.toAddress).toBe("tiago@exemplo.pt");
+    const verified = await t.app.inject({ method: "POST", url: "/api/email/send", headers: admin, payload: { user_id: a.id, type: "verificacao" } });
+    expect(verified.statusCode).toBe(409);
+    const wrongType = await t.app.inject({ method: "POST", url: "/api/email/send", headers: admin, payload: { user_id: a.id, type: "spam" } });
+    expect(wrongType.statusCode).toBe(400);
+  });
+});

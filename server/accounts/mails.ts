@@ -27,3 +27,13 @@ export function alreadyRegisteredMail(to: string, publicUrl: string): OutgoingMa
       `Pode iniciar sessão em ${publicUrl}/login.\n\nSe não foi você, ignore este email.\n`,
   };
 }
+
+export function welcomeMail(name: string, to: string, publicUrl: string): OutgoingMail {
+  return {
+    to,
+    kind: "welcome",
+    subject: "Bem-vindo à Loja",
+    text: `Olá ${name},\n\nBem-vindo à Loja! Pode ver os nossos artigos em ${publicUrl}.\n`,
+    html: `<p>Olá ${escapeHtml(name)},</p><p>Bem-vindo à Loja! Pode ver os nossos artigos em <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a>.</p>`,
+  };
+}

@@ -132,6 +132,25 @@ export function accountsRoutes(
   );
 
   api.post(
+    "/api/email/send",
+    {
+      config: { access: "admin" },
+      schema: {
+        body: z.object({
+          user_id: z.coerce.number({ error: "Utilizador não encontrado" }).int().positive().max(2_147_483_647),
+          email: z.string().max(254).optional(),
+          type: z.enum(["verificacao", "boas-vindas"], { error: "Tipo de email inválido (use verificacao ou boas-vindas)." }),
+        }),
+        response: { 200: z.object({ success: z.boolean(), tracking_id: z.number(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { trackingId, message } = await accounts.sendAccountMail({ userId: request.body.user_id, email: request.body.email, type: request.body.type });
+      return { success: true, tracking_id: trackingId, message };
+    },
+  );
+
+  api.post(
     "/users/newuser",
     {
       config: { access: "admin" },

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { emailVerificationTokens, users } from "../db/schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { alreadyRegisteredMail, verificationMail } from "./mails.ts";
+import { alreadyRegisteredMail, verificationMail, welcomeMail } from "./mails.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import type { LoginBody, PublicUser, RegisterBody, Role } from "./schemas.ts";
 import type { SessionStore } from "./sessions.ts";
@@ -79,6 +79,34 @@ export function createAccountsService(deps: {
       });
       deps.onMailQueued();
       return { message: REGISTER_SUCCESS_MESSAGE };
+    },
+
+    /**
+     * POST /api/email/send (admin): sends an account e-mail of the given type to a user.
+     * "verificacao" issues a fresh single-use link (only for unverified accounts); "boas-vindas"
+     * greets the user. Returns the outbox id as the tracking id.
+     */
+    async sendAccountMail(input: { userId: number; email?: string; type: "verificacao" | "boas-vindas" }): Promise<{ trackingId: number; message: string }> {
+      const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
+      if (!user) throw new NotFoundError("Utilizador não encontrado");
+      if (input.email && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw new BadRequestError("O email não corresponde ao utilizador indicado.");
+      }
+      const trackingId = await db.transaction(async (tx) => {
+        if (input.type === "verificacao") {
+          if (user.emailVerifiedAt) throw new ConflictError("Este email já foi verificado.");
+          const token = randomBytes(32).toString("base64url");
+          await tx.insert(emailVerificationTokens).values({
+            tokenHash: hashToken(token),
+            userId: user.id,
+            expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+          });
+          return enqueueMail(tx, verificationMail(user.name, user.email, `${publicUrl}/verificar-email?token=${token}`));
+        }
+        return enqueueMail(tx, welcomeMail(user.name, user.email, publicUrl));
+      });
+      deps.onMailQueued();
+      return { trackingId: trackingId!, message: "Email enviado com sucesso." };
     },
 
     async verifyEmail(token: string | undefined): Promise<{ message: string }> {
