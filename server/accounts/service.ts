@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { emailVerificationTokens, users } from "../db/schema.ts";
@@ -7,7 +7,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from "./mails.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import type { LoginBody, PublicUser, RegisterBody, Role } from "./schemas.ts";
-import type { SessionStore } from "./sessions.ts";
+import { hashToken, type SessionStore } from "./sessions.ts";
 
 export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 export const REGISTER_SUCCESS_MESSAGE =
@@ -15,8 +15,6 @@ export const REGISTER_SUCCESS_MESSAGE =
 export const INVALID_CREDENTIALS = "Credenciais inválidas";
 export const EMAIL_NOT_VERIFIED =
   "Confirme o seu email antes de iniciar sessão: siga o link que lhe enviámos.";
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 function toPublicUser(row: { id: number; name: string; email: string; function: string }): PublicUser {
   return { id: row.id, name: row.name, email: row.email, function: row.function as Role };

@@ -3,6 +3,7 @@ import type { PublicUser } from "../accounts/schemas.ts";
 import type { Database } from "../db/client.ts";
 import { colors, orderLines, orders, payments, products, sizes, variants } from "../db/schema.ts";
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { formatYmd } from "../payments/dates.ts";
 import type { CreatedPayment, PaymentProvider } from "../payments/provider.ts";
 import { recordMovements, type Tx } from "../stock/movements.ts";
 import { ORDER_MESSAGES as M, normalisePhone, type CreateOrderBody, type PaymentData } from "./schemas.ts";
@@ -20,14 +21,6 @@ interface ResolvedLine {
 
 const euros = (cents: number) => Math.round(cents) / 100;
 
-/** YYYYMMDD in Lisbon time, the validity format of spec section 9. */
-export function yyyymmdd(date: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon", year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(date)
-    .split("-");
-  return parts.join("");
-}
-
 export function toPaymentData(orderId: number, payment: {
   method: string;
   entity: string | null;
@@ -43,7 +36,7 @@ export function toPaymentData(orderId: number, payment: {
     referencia: payment.reference,
     valor: euros(payment.amountCents),
     telefone: payment.phone,
-    validade: payment.method === "mbway" ? null : yyyymmdd(expiresAt),
+    validade: payment.method === "mbway" ? null : formatYmd(expiresAt),
     expira_em: expiresAt.toISOString(),
     orderId,
     order_id: orderId,
