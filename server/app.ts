@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(catalogRoutes, { catalog: services.catalog });
   ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
-  paymentsRoutes(app, { payments: services.payments });
+  paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
   pendingRoutes(app);
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
 

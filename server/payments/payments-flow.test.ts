@@ -145,3 +145,33 @@ describe("verification and confirmation calls", () => {
     expect(await confirmations(orderId)).toBe(1);
   });
 });
+
+describe("admin sandbox simulation (POST /api/payments/sandbox/simulate)", () => {
+  it("delivers the real callback over HTTP: the order becomes paid once, with one e-mail; clientes are refused", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { orderId, payment } = await newOrder("mb");
+    const refused = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: buyer, payload: { reference: payment.reference } });
+    expect(refused.statusCode).toBe(403);
+
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: { reference: payment.reference, outcome: "twice" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, order_id: orderId, deliveries: [{ status: 200 }, { status: 200 }] });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe("paid");
+    expect(await confirmations(orderId)).toBe(1);
+  });
+
+  it("a simulated failure (wrong amount) leaves the order unpaid; unknown references get 404; missing target 400", async () => {
+    const { orderId, payment } = await newOrder("payshop");
+    const fail = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: { reference: payment.reference, outcome: "fail" } });
+    expect(fail.statusCode, fail.body).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe("pending_payment");
+
+    const unknown = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: { reference: "000000000" } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Dados de pagamento não encontrados");
+    const empty = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: {} });
+    expect(empty.statusCode).toBe(400);
+  });
+});

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CALLBACK_PATH } from "./callback.ts";
 import type { PaymentsService } from "./service.ts";
 
-export function paymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService }): void {
+export function paymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService; publicUrl: string }): void {
   paymentAdminRoutes(app, deps);
   // Called by the gateway (GET, no session): authenticated by the anti-phishing key only.
   app.get(CALLBACK_PATH, { config: { access: "public" }, logLevel: "warn" }, async (request, reply) => {
@@ -31,8 +31,41 @@ const confirmationBody = z.object({
   payment_data: z.object({ metodo: z.string().max(20).optional(), valor: z.unknown().optional(), status: z.string().max(30).optional() }).optional(),
 });
 
-export function paymentAdminRoutes(app: FastifyInstance, deps: { payments: PaymentsService }): void {
+const simulateBody = z
+  .object({
+    reference: z.string().trim().min(1).max(40).optional(),
+    order_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    outcome: z.enum(["paid", "fail", "expire", "twice"]).default("paid"),
+  })
+  .refine((body) => body.reference || body.order_id, { message: "Indique a referência ou o número do pedido." });
+
+/** The shop's own listening address (loopback), so the simulated gateway reaches this very instance. */
+function ownUrl(app: FastifyInstance, fallback: string): string {
+  const address = app.server.address();
+  if (address && typeof address === "object") {
+    const host = address.family === "IPv6" ? `[${address.address === "::" ? "::1" : address.address}]` : address.address === "0.0.0.0" ? "127.0.0.1" : address.address;
+    return `http://${host}:${address.port}`;
+  }
+  return fallback;
+}
+
+export function paymentAdminRoutes(app: FastifyInstance, deps: { payments: PaymentsService; publicUrl: string }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    "/api/payments/sandbox/simulate",
+    { config: { access: "admin" }, schema: { body: simulateBody } },
+    async (request) => {
+      const { reference, order_id, outcome } = request.body;
+      const result = await deps.payments.simulate({ reference, orderId: order_id }, outcome, ownUrl(app, deps.publicUrl));
+      const applied = result.deliveries.every((d) => d.status === 200);
+      return {
+        success: applied,
+        order_id: result.orderId,
+        deliveries: result.deliveries,
+        message: outcome === "expire" ? "Validade do pagamento terminada; o stock será libertado em breve." : applied ? "Pagamento simulado enviado ao callback." : "O callback recusou a notificação simulada.",
+      };
+    },
+  );
   api.get(
     "/api/payments/verify/:reference",
     { config: { access: "admin" }, schema: { params: referenceParams, response: { 200: verifyResult } } },

@@ -6,6 +6,7 @@ import type { OrdersService } from "../orders/service.ts";
 import type { Tx } from "../stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
 import { orderConfirmationMail } from "./mails.ts";
+import { SandboxOnlyError, simulateSandboxPayment, type SimulatedOutcome, type SimulationTarget } from "./sandbox-simulator.ts";
 import { PaymentDataIncompleteError, type PaymentMethod, type PaymentProvider } from "./provider.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { PublicUser } from "../accounts/schemas.ts";
@@ -148,6 +149,15 @@ export function createPaymentsService(deps: {
         return { success: false, payment_status: "no_data", message, error: message };
       }
       return verifyPayment(payment);
+    },
+
+    /**
+     * POST /api/payments/sandbox/simulate (admin): the sandbox gateway calls this shop's callback
+     * over HTTP for the payment, as the real gateway would. Refused on a real provider.
+     */
+    async simulate(target: SimulationTarget, outcome: SimulatedOutcome, shopUrl: string) {
+      if (deps.provider.name !== "sandbox") throw new SandboxOnlyError();
+      return simulateSandboxPayment({ db, shopUrl, callbackKey: deps.callbackKey, target, outcome });
     },
 
     /** GET /api/payments/verify-all: every pending payment, checked with the provider. */
