@@ -1,9 +1,16 @@
 import "../lib/zod-csp.ts";
 import { AlertCircle, Loader2, Minus, Plus, ShoppingBag, ShoppingCart, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "../../server/orders/schemas.ts";
+import {
+  MAX_UNITS_PER_LINE,
+  MBWAY_PHONE,
+  normalisePhone,
+  ORDER_MESSAGES,
+  type CartCheck,
+  type CartCheckLine,
+} from "../../server/orders/schemas.ts";
 import { CatalogImage } from "../components/catalog/CatalogImage.tsx";
 import { focusRing } from "../components/catalog/ProductCard.tsx";
 import { DeliveryDialog, type DeliveryForm, type DeliveryPayload } from "../components/checkout/DeliveryDialog.tsx";
@@ -50,6 +57,75 @@ interface OrderCreated {
 }
 
 const lineKey = (line: StoredCartLine) => `${line.id}|${line.cor}|${line.tamanho}|${line.variant_id ?? ""}`;
+
+const REVIEW_CART = "Reveja o carrinho: há artigos indisponíveis ou sem stock suficiente.";
+
+/** Asks the server how the cart stands now (prices, stock, removed products); null when it cannot say. */
+async function fetchCartCheck(lines: StoredCartLine[]): Promise<CartCheck | null> {
+  const items = lines.map((l) => ({
+    product_id: l.id,
+    quantity: l.quantidade,
+    price: l.price,
+    ...(l.variant_id ? { variant_id: l.variant_id } : {}),
+    cor: l.cor || undefined,
+    tamanho: l.tamanho || undefined,
+  }));
+  try {
+    const res = await apiPost<CartCheck>("/api/cart/check", { items });
+    return res.ok && res.data ? res.data : null;
+  } catch {
+    return null;
+  }
+}
+
+interface PriceChange {
+  name: string;
+  before: number;
+  after: number;
+}
+
+/**
+ * Revalidates the cart against the database whenever its items or quantities change, and
+ * before checkout. Stored prices follow the database (so the total shown is the total charged)
+ * and every change is told to the shopper; lines that cannot be bought carry their reason.
+ */
+function useCartCheck(lines: StoredCartLine[]) {
+  const [problems, setProblems] = useState<Map<string, CartCheckLine>>(new Map());
+  const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
+
+  const run = useCallback(async (): Promise<CartCheck | null> => {
+    const current = readCartLines();
+    if (current.length === 0) return null;
+    const check = await fetchCartCheck(current);
+    if (!check) return null;
+    const changes: PriceChange[] = [];
+    const next = current.map((line, i) => {
+      const checked = check.lines[i];
+      if (checked?.price == null || Math.round(checked.price * 100) === Math.round(line.price * 100)) return line;
+      changes.push({ name: checked.name ?? line.name, before: line.price, after: checked.price });
+      return { ...line, price: checked.price };
+    });
+    if (changes.length > 0) {
+      writeCart(next);
+      setPriceChanges((previous) => [...previous, ...changes]);
+    }
+    const blocking = new Map<string, CartCheckLine>();
+    current.forEach((line, i) => {
+      const checked = check.lines[i];
+      if (checked && checked.status !== "ok" && checked.status !== "price_changed") blocking.set(lineKey(line), checked);
+    });
+    setProblems(blocking);
+    return check;
+  }, []);
+
+  // Only items and quantities matter: a price written back by the check must not trigger another.
+  const signature = lines.map((l) => `${lineKey(l)}:${l.quantidade}`).join(",");
+  useEffect(() => {
+    void run();
+  }, [signature, run]);
+
+  return { problems, priceChanges, recheck: run };
+}
 
 /** Rewrites the stored cart keeping every stored field (variant_id included). */
 function updateLines(change: (lines: StoredCartLine[]) => StoredCartLine[]) {
@@ -160,7 +236,7 @@ function Variant({ line }: { line: StoredCartLine }) {
   return parts.length ? <p className="mt-0.5 text-sm text-gray-600">{parts.join(" · ")}</p> : null;
 }
 
-function CartLineRow({ line }: { line: StoredCartLine }) {
+function CartLineRow({ line, problem }: { line: StoredCartLine; problem?: CartCheckLine }) {
   const href = `/produto/${line.id}`;
   const remove = (
     <button
@@ -182,6 +258,12 @@ function CartLineRow({ line }: { line: StoredCartLine }) {
           {line.name || `Produto ${line.id}`}
         </Link>
         <Variant line={line} />
+        {problem?.message ? (
+          <p className="mt-1 flex items-center gap-1 text-sm font-medium text-red-700">
+            <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
+            {problem.message}
+          </p>
+        ) : null}
         <p className="mt-1 text-sm text-gray-600 sm:hidden">{formatEuros(line.price)} / unid.</p>
         <div className="mt-3 flex items-center justify-between gap-3 sm:hidden">
           <QuantityControl line={line} />
@@ -209,11 +291,12 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
   const [sending, setSending] = useState(false);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const idempotencyKey = useRef<string | null>(null);
+  const { problems, priceChanges, recheck } = useCartCheck(lines);
 
   const total = lines.reduce((sum, l) => sum + l.price * l.quantidade, 0);
   const units = lines.reduce((sum, l) => sum + l.quantidade, 0);
 
-  const finalize = () => {
+  const finalize = async () => {
     const user = readUser();
     if (!user || !user.id) {
       toast.error(AUTH_REQUIRED);
@@ -229,6 +312,15 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
       setPhoneError(ORDER_MESSAGES.mbwayPhone);
       toast.error(ORDER_MESSAGES.mbwayPhone);
       document.getElementById("mbway-phone")?.focus();
+      return;
+    }
+    // The server is asked again right before checkout: nothing changed silently.
+    const check = await recheck();
+    if (check && !check.ok) {
+      const blocking = check.lines.some((l) => l.status !== "ok" && l.status !== "price_changed");
+      const message = blocking ? REVIEW_CART : "Os preços foram atualizados. Confirme o novo total e finalize a compra.";
+      setCheckoutError(message);
+      toast.error(message);
       return;
     }
     idempotencyKey.current = crypto.randomUUID();
@@ -315,6 +407,19 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
         </div>
       ) : null}
 
+      {priceChanges.length > 0 ? (
+        <div role="status" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          <p className="font-semibold">Alguns preços mudaram desde que adicionou os artigos; o total foi atualizado:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {priceChanges.map((c, i) => (
+              <li key={`${c.name}-${i}`}>
+                {c.name}: {formatEuros(c.before)} → {formatEuros(c.after)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <section aria-label="Artigos no carrinho">
           <div
@@ -330,7 +435,7 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
           </div>
           <ul className="divide-y divide-gray-200 border-b border-gray-200">
             {lines.map((line) => (
-              <CartLineRow key={lineKey(line)} line={line} />
+              <CartLineRow key={lineKey(line)} line={line} problem={problems.get(lineKey(line))} />
             ))}
           </ul>
           <Link to="/" className={`${focusRing} mt-4 inline-block rounded-sm text-sm font-medium text-brand-600 hover:text-brand-700`}>
@@ -413,7 +518,7 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
 
           <button
             type="button"
-            onClick={finalize}
+            onClick={() => void finalize()}
             disabled={sending}
             className={`${focusRing} mt-6 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70`}
           >

@@ -168,3 +168,40 @@ describe("POST /orders", () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe("POST /api/cart/check", () => {
+  const check = (items: object[]) => t.app.inject({ method: "POST", url: "/api/cart/check", payload: { items } });
+
+  it("tells a visitor, line by line, what changed: price, stock, removed products, unknown ids — and changes nothing", async () => {
+    const fine = await product(1000, 5);
+    const repriced = await product(1500, 5);
+    const short = await product(800, 2);
+    const removed = await product(900, 5, { status: 0 });
+    const res = await check([
+      { product_id: fine.product.id, variant_id: fine.variants[0]!.id, quantity: 1, price: 10 },
+      { product_id: repriced.product.id, variant_id: repriced.variants[0]!.id, quantity: 1, price: 12 },
+      { product_id: short.product.id, variant_id: short.variants[0]!.id, quantity: 3, price: 8 },
+      { product_id: removed.product.id, quantity: 1, price: 9 },
+      { product_id: 999_999, quantity: 1 },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.ok).toBe(false);
+    expect(body.lines.map((l: { status: string }) => l.status)).toEqual(["ok", "price_changed", "insufficient_stock", "unavailable", "unavailable"]);
+    expect(body.lines[1]).toMatchObject({ price: 15, message: "O preço mudou para 15,00 €." });
+    expect(body.lines[2]).toMatchObject({ available: 2, message: "Só restam 2 unidades disponíveis." });
+    const [row] = await t.db.select().from(variants).where(eq(variants.id, short.variants[0]!.id));
+    expect(row).toMatchObject({ stock: 2, reserved: 0 });
+  });
+
+  it("is ok for a cart that matches the database, and refuses bad input with 400", async () => {
+    const fine = await product(1000, 5);
+    const ok = await check([{ product_id: fine.product.id, cor: fine.colorName, quantity: 5, price: 10 }]);
+    expect(ok.json()).toMatchObject({ ok: true, lines: [{ status: "ok", variant_id: fine.variants[0]!.id, available: 5 }] });
+    for (const items of [[], [{ product_id: fine.product.id, quantity: 0 }], [{ product_id: "x", quantity: 1 }]]) {
+      const bad = await check(items);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBeTruthy();
+    }
+  });
+});

@@ -2,13 +2,20 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimiter } from "../http/rate-limit.ts";
-import { createOrderBody, createOrderResponse } from "./schemas.ts";
+import { cartCheckBody, cartCheckResponse, createOrderBody, createOrderResponse } from "./schemas.ts";
 import type { OrdersService } from "./service.ts";
 
 const idempotencyHeader = z.object({ "idempotency-key": z.string().trim().min(8).max(100).optional() });
 
 export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService; limiter: RateLimiter }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Public: the cart lives in the browser, so visitors can see changes before they log in.
+  api.post(
+    "/api/cart/check",
+    { config: { access: "public" }, schema: { body: cartCheckBody, response: { 200: cartCheckResponse } } },
+    (request) => deps.orders.checkCart(request.body),
+  );
 
   // The spec's path is un-prefixed (POST /orders); /api/orders is the same call.
   for (const url of ["/orders", "/api/orders"]) {

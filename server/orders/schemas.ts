@@ -59,6 +59,31 @@ export const orderItem = z.object({
   tamanho: z.string().trim().max(40).optional(),
 });
 
+/** POST /api/cart/check: the stored cart (the price is what the shopper saw, only to flag a change). */
+export const cartCheckBody = z.object({
+  items: z
+    .array(orderItem.extend({ price: z.number().nonnegative().max(1_000_000).optional() }), { error: M.emptyCart })
+    .min(1, M.emptyCart)
+    .max(50, M.tooManyLines),
+});
+export type CartCheckBody = z.infer<typeof cartCheckBody>;
+
+export const cartCheckLine = z.object({
+  product_id: z.number(),
+  variant_id: z.number().nullable(),
+  name: z.string().nullable(),
+  /** Current unit price in euros (from the database). */
+  price: z.number().nullable(),
+  quantity: z.number(),
+  /** Free units of the variant right now. */
+  available: z.number(),
+  status: z.enum(["ok", "price_changed", "insufficient_stock", "unavailable", "variant"]),
+  message: z.string().nullable(),
+});
+export type CartCheckLine = z.infer<typeof cartCheckLine>;
+export const cartCheckResponse = z.object({ ok: z.boolean(), lines: z.array(cartCheckLine) });
+export type CartCheck = z.infer<typeof cartCheckResponse>;
+
 export const createOrderBody = z
   .object({
     user_id: z.coerce.number().int().positive().optional(),

@@ -6,8 +6,21 @@ import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError
 import { formatYmd } from "../payments/dates.ts";
 import type { CreatedPayment, PaymentProvider } from "../payments/provider.ts";
 import { recordMovements, type Tx } from "../stock/movements.ts";
-import { ORDER_MESSAGES as M, normalisePhone, type CreateOrderBody, type PaymentData } from "./schemas.ts";
+import {
+  ORDER_MESSAGES as M,
+  normalisePhone,
+  type CartCheck,
+  type CartCheckBody,
+  type CartCheckLine,
+  type CreateOrderBody,
+  type PaymentData,
+} from "./schemas.ts";
 import { shippingCents, zoneFor, type ShippingRates } from "./shipping.ts";
+
+type CartItemInput = CartCheckBody["items"][number];
+
+const unavailableMessage = (name: string) => `O produto "${name}" já não está disponível. Retire-o do carrinho.`;
+const variantMessage = (name: string) => `Escolha a cor e o tamanho de "${name}".`;
 
 interface ResolvedLine {
   productId: number;
@@ -46,43 +59,57 @@ export function toPaymentData(orderId: number, payment: {
 export function createOrdersService(deps: { db: Database; provider: PaymentProvider; shipping: ShippingRates }) {
   const { db, provider } = deps;
 
-  /** Finds each item's product and variant, with prices from the database only. */
-  async function resolveLines(tx: Tx, items: CreateOrderBody["items"]): Promise<ResolvedLine[]> {
-    const productIds = [...new Set(items.map((i) => i.product_id))];
+  /** The products and variants a cart names, with prices and free stock from the database only. */
+  async function loadCatalogRows(tx: Tx, productIds: number[]) {
     const productRows = await tx
       .select({ id: products.id, name: products.name, priceCents: products.priceCents, status: products.status, deletedAt: products.deletedAt })
       .from(products)
       .where(inArray(products.id, productIds));
     const variantRows = await tx
-      .select({ id: variants.id, productId: variants.productId, colorName: colors.name, sizeName: sizes.name })
+      .select({ id: variants.id, productId: variants.productId, stock: variants.stock, colorName: colors.name, sizeName: sizes.name })
       .from(variants)
       .leftJoin(colors, eq(colors.id, variants.colorId))
       .leftJoin(sizes, eq(sizes.id, variants.sizeId))
       .where(inArray(variants.productId, productIds))
       .orderBy(asc(variants.id));
+    return { productRows, variantRows };
+  }
 
+  /**
+   * What the database says about one cart item: its product, its variant (by id, by colour +
+   * size, or the only one), or why it cannot be bought. Shared by checkout and the cart check.
+   */
+  function classifyItem(rows: Awaited<ReturnType<typeof loadCatalogRows>>, item: CartItemInput) {
+    const product = rows.productRows.find((p) => p.id === item.product_id);
+    if (!product) return { problem: "unknown" as const };
+    if (product.status !== 1 || product.deletedAt) return { problem: "unavailable" as const, product };
+    const own = rows.variantRows.filter((v) => v.productId === product.id);
+    const same = (a: string | null | undefined, b: string | null | undefined) =>
+      (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+    const variant = item.variant_id
+      ? own.find((v) => v.id === item.variant_id)
+      : item.cor || item.tamanho
+        ? own.find((v) => (!item.cor || same(v.colorName, item.cor)) && (!item.tamanho || same(v.sizeName, item.tamanho)))
+        : own.length === 1
+          ? own[0]
+          : undefined;
+    if (!variant) return { problem: "variant" as const, product };
+    return { problem: null, product, variant };
+  }
+
+  /** Finds each item's product and variant, with prices from the database only. */
+  async function resolveLines(tx: Tx, items: CreateOrderBody["items"]): Promise<ResolvedLine[]> {
+    const rows = await loadCatalogRows(tx, [...new Set(items.map((i) => i.product_id))]);
     return items.map((item) => {
-      const product = productRows.find((p) => p.id === item.product_id);
-      if (!product) throw new NotFoundError(`${M.productUnknown} (#${item.product_id}).`);
-      if (product.status !== 1 || product.deletedAt) {
-        throw new ConflictError(`O produto "${product.name}" já não está disponível. Retire-o do carrinho.`, {
-          product_id: product.id,
-          reason: "unavailable",
-        });
+      const found = classifyItem(rows, item);
+      if (found.problem === "unknown") throw new NotFoundError(`${M.productUnknown} (#${item.product_id}).`);
+      if (found.problem === "unavailable") {
+        throw new ConflictError(unavailableMessage(found.product.name), { product_id: found.product.id, reason: "unavailable" });
       }
-      const own = variantRows.filter((v) => v.productId === product.id);
-      const same = (a: string | null | undefined, b: string | null | undefined) =>
-        (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
-      const variant = item.variant_id
-        ? own.find((v) => v.id === item.variant_id)
-        : item.cor || item.tamanho
-          ? own.find((v) => (!item.cor || same(v.colorName, item.cor)) && (!item.tamanho || same(v.sizeName, item.tamanho)))
-          : own.length === 1
-            ? own[0]
-            : undefined;
-      if (!variant) {
-        throw new BadRequestError(`Escolha a cor e o tamanho de "${product.name}".`, { product_id: product.id, reason: "variant" });
+      if (found.problem === "variant") {
+        throw new BadRequestError(variantMessage(found.product.name), { product_id: found.product.id, reason: "variant" });
       }
+      const { product, variant } = found;
       return {
         productId: product.id,
         productName: product.name,
@@ -194,6 +221,36 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
 
   return {
     releaseStock,
+
+    /**
+     * POST /api/cart/check: the cart as the database sees it now, line by line (current price,
+     * free units, or why it cannot be bought), so the cart page shows changes before checkout
+     * instead of charging them silently. Reads only; reserves nothing.
+     */
+    async checkCart(body: CartCheckBody): Promise<CartCheck> {
+      const rows = await loadCatalogRows(db, [...new Set(body.items.map((i) => i.product_id))]);
+      const lines = body.items.map((item): CartCheckLine => {
+        const found = classifyItem(rows, item);
+        const base = { product_id: item.product_id, quantity: item.quantity };
+        if (found.problem === "unknown") return { ...base, variant_id: null, name: null, price: null, available: 0, status: "unavailable", message: `${M.productUnknown}.` };
+        const price = euros(found.product.priceCents);
+        if (found.problem !== null) {
+          const message = found.problem === "unavailable" ? unavailableMessage(found.product.name) : variantMessage(found.product.name);
+          return { ...base, variant_id: null, name: found.product.name, price, available: 0, status: found.problem, message };
+        }
+        const available = found.variant.stock;
+        const common = { ...base, variant_id: found.variant.id, name: found.product.name, price, available };
+        if (available < item.quantity) {
+          const message = available === 0 ? "Esgotado: retire este artigo do carrinho." : `Só ${available === 1 ? "resta 1 unidade" : `restam ${available} unidades`} disponíveis.`;
+          return { ...common, status: "insufficient_stock", message };
+        }
+        if (item.price !== undefined && Math.round(item.price * 100) !== found.product.priceCents) {
+          return { ...common, status: "price_changed", message: `O preço mudou para ${price.toFixed(2).replace(".", ",")} €.` };
+        }
+        return { ...common, status: "ok", message: null };
+      });
+      return { ok: lines.every((l) => l.status === "ok"), lines };
+    },
 
     /**
      * POST /orders. Phase 1 (one transaction): claim the idempotency key, price the cart from

@@ -95,3 +95,28 @@ for (const method of METHODS) test(`checkout with ${method.label}, paid by the g
   const copies = readdirSync(mailDir).filter((f) => readFileSync(path.join(mailDir, f), "utf8").includes(subject));
   expect(copies).toHaveLength(1);
 });
+
+test("the cart is revalidated against the server: a changed price is shown and corrected, missing stock blocks checkout", async ({ page }) => {
+  await addFirstAvailable(page, "Canecas");
+  await page.goto("/carrinho");
+  await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
+  const real = await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]")[0].price as number);
+  // The stored cart says 0,01 € and 99 units: the page must show the real price and the shortage.
+  await page.evaluate(() => {
+    const cart = JSON.parse(localStorage.getItem("carrinho") ?? "[]");
+    cart[0].price = 0.01;
+    cart[0].quantidade = 99;
+    localStorage.setItem("carrinho", JSON.stringify(cart));
+  });
+  await page.reload();
+  await expect(page.getByText("Alguns preços mudaram desde que adicionou os artigos; o total foi atualizado:")).toBeVisible();
+  await expect(page.getByText(/Só restam? \d+ unidades? disponíve/).first()).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]")[0].price)).toBe(real);
+
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.goto("/carrinho");
+  await page.getByText("Multibanco", { exact: true }).click();
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await expect(page.getByText("Reveja o carrinho: há artigos indisponíveis ou sem stock suficiente.").first()).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
