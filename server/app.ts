@@ -17,6 +17,7 @@ import { pendingRoutes } from "./http/pending-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { seoRoutes } from "./http/seo.ts";
+import { stockRoutes } from "./stock/routes.ts";
 import "./http/types.ts";
 import { registerWeb } from "./http/web.ts";
 import type { Services } from "./services.ts";
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(catalogRoutes, { catalog: services.catalog });
   ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
   paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
+  stockRoutes(app, { stock: services.stock });
   pendingRoutes(app);
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
 

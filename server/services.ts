@@ -8,6 +8,7 @@ import { createRateLimiter } from "./http/rate-limit.ts";
 import { createOrdersService } from "./orders/service.ts";
 import { createPaymentProvider } from "./payments/factory.ts";
 import { createPaymentsService } from "./payments/service.ts";
+import { createStockService } from "./stock/service.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -35,7 +36,8 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     publicUrl: config.publicUrl,
     onMailQueued,
   });
-  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders, payments };
+  const stock = createStockService({ db });
+  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders, payments, stock };
 }
 
 export type Services = ReturnType<typeof createServices>;

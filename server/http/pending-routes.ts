@@ -11,11 +11,6 @@ import { errorBody } from "./errors.ts";
 export const PENDING_ROUTES: ReadonlyArray<{ method: "GET" | "POST" | "PUT" | "DELETE"; url: string; access: Access }> = [
   { method: "GET", url: "/api/orders", access: "admin" },
   { method: "GET", url: "/api/orders/por-tempo", access: "admin" },
-  { method: "GET", url: "/api/stock/summary", access: "admin" },
-  { method: "GET", url: "/api/stock/products", access: "admin" },
-  { method: "GET", url: "/api/stock/product/:id", access: "admin" },
-  { method: "GET", url: "/api/stock/low-stock", access: "admin" },
-  { method: "PUT", url: "/api/stock/variant/:variantId", access: "admin" },
 ];
 
 export function pendingRoutes(app: FastifyInstance): void {
