@@ -1,3 +1,24 @@
+import { Search } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
+import { ProductVariants } from "../../components/admin/stock/ProductVariants.tsx";
+import { REASON_MANUAL, type StockProductItem, type StockSummary } from "../../components/admin/stock/types.ts";
+import {
+  Badge,
+  buttonClass,
+  EmptyState,
+  ErrorPanel,
+  inputClass,
+  labelClass,
+  LoadingState,
+  PageHeader,
+  Panel,
+  TableWrap,
+  tdClass,
+  thClass,
+  useApiData,
+} from "../../components/admin/ui.tsx";
 import type { Route } from "./+types/gestao-stock";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -6,6 +27,181 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const PAGE_SIZE = 20;
+
+const SUMMARY_CARDS: ReadonlyArray<{ key: keyof StockSummary; label: string; tone: string }> = [
+  { key: "totalProducts", label: "Total Produtos", tone: "text-gray-900" },
+  { key: "totalVariants", label: "Total Variantes", tone: "text-gray-900" },
+  { key: "totalStock", label: "Stock Total", tone: "text-gray-900" },
+  { key: "outOfStock", label: "Sem Stock", tone: "text-red-800" },
+  { key: "lowStock", label: "Stock Baixo", tone: "text-yellow-900" },
+  { key: "colorsAvailable", label: "Cores Disponíveis", tone: "text-gray-900" },
+  { key: "sizesAvailable", label: "Tamanhos Disponíveis", tone: "text-gray-900" },
+];
+
+function SummaryCards({ summary }: { summary: ReturnType<typeof useApiData<StockSummary>> }) {
+  if (summary.loading && !summary.data) return <LoadingState label="Carregando resumo de stock..." />;
+  if (summary.error && !summary.data) return <ErrorPanel message={summary.error} onRetry={() => void summary.reload()} />;
+  if (!summary.data) return null;
+  const data = summary.data;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+      {SUMMARY_CARDS.map((card) => (
+        <div key={card.key} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+          <dt className="text-xs font-medium text-gray-700 sm:text-sm">{card.label}</dt>
+          <dd className={`mt-1 text-2xl font-bold tabular-nums ${card.tone}`}>{data[card.key]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ProductBadges({ product }: { product: StockProductItem }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {product.isOutOfStock ? <Badge className="bg-red-100 text-red-800">Sem Stock</Badge> : null}
+      {product.hasLowStock ? <Badge className="bg-yellow-100 text-yellow-900">Stock Baixo</Badge> : null}
+      {!product.isOutOfStock && !product.hasLowStock ? <Badge className="bg-green-100 text-green-800">Stock OK</Badge> : null}
+      {product.status === 0 ? <Badge className="bg-gray-200 text-gray-800">Produto fora da Loja</Badge> : null}
+    </span>
+  );
+}
+
 export default function Page() {
-  return <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Gestão de Stock</h1>;
+  const searchId = useId();
+  const summary = useApiData<StockSummary>("/api/stock/summary", "Erro ao carregar o resumo de stock");
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const variantsHeading = useRef<HTMLHeadingElement>(null);
+
+  // Search as the admin types, once they pause; a new search starts at page 1.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (search) query.set("search", search);
+  const products = usePagedData<StockProductItem>(`/api/stock/products?${query}`, "Erro ao carregar os produtos");
+
+  // Move focus to the chosen product's variants (keyboard and screen-reader users land there).
+  useEffect(() => {
+    if (selected !== null) variantsHeading.current?.focus();
+  }, [selected]);
+
+  const stockChanged = () => {
+    void summary.reload();
+    void products.reload();
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Gestão de Stock"
+        description="Resumo do stock, produtos e variantes."
+        actions={
+          <Link to="/stock-baixo" className={buttonClass.secondary}>
+            Ver Stock Baixo
+          </Link>
+        }
+      />
+
+      <section aria-label="Resumo de stock" className="mb-6">
+        <SummaryCards summary={summary} />
+      </section>
+
+      <Panel title="Produtos">
+        <form role="search" onSubmit={(e) => e.preventDefault()} className="mb-4 max-w-md">
+          <label htmlFor={searchId} className={labelClass}>
+            Pesquisar produto
+          </label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600" />
+            <input
+              id={searchId}
+              type="search"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              placeholder="Nome do produto"
+              className={`${inputClass} pl-9`}
+              autoComplete="off"
+            />
+          </div>
+        </form>
+
+        {products.loading && !products.items ? <LoadingState /> : null}
+        {products.error ? <ErrorPanel message={products.error} onRetry={() => void products.reload()} /> : null}
+        {products.items && products.items.length === 0 && !products.error ? <EmptyState message="Nenhum produto encontrado" /> : null}
+        {products.items && products.items.length > 0 ? (
+          <>
+            <p className="mb-2 text-sm text-gray-700" aria-live="polite">
+              {products.total} produto(s) encontrado(s)
+            </p>
+            <TableWrap label="Produtos e stock">
+              <table className="min-w-full divide-y divide-gray-200" aria-busy={products.loading}>
+                <thead className="bg-gray-50">
+                  <tr>
+                    <th scope="col" className={thClass}>Produto</th>
+                    <th scope="col" className={thClass}>Categoria</th>
+                    <th scope="col" className={thClass}>Stock Total</th>
+                    <th scope="col" className={thClass}>Variantes</th>
+                    <th scope="col" className={thClass}>Estado</th>
+                    <th scope="col" className={thClass}>Ações</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-200">
+                  {products.items.map((p) => (
+                    <tr key={p.id} className={selected === p.id ? "bg-brand-50" : undefined}>
+                      <td className={`${tdClass} font-medium`}>{p.name}</td>
+                      <td className={tdClass}>{p.categoria || "—"}</td>
+                      <td className={`${tdClass} tabular-nums`}>{p.totalStock}</td>
+                      <td className={`${tdClass} tabular-nums`}>{p.variantsCount}</td>
+                      <td className={tdClass}>
+                        <ProductBadges product={p} />
+                      </td>
+                      <td className={tdClass}>
+                        <button
+                          type="button"
+                          className={`${buttonClass.secondary} px-3 py-1.5`}
+                          onClick={() => setSelected(p.id)}
+                          aria-pressed={selected === p.id}
+                          aria-label={`Ver variantes de ${p.name}`}
+                        >
+                          Ver variantes
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={products.total}
+              onPageChange={setPage}
+              label="Paginação dos produtos"
+              disabled={products.loading}
+            />
+          </>
+        ) : null}
+      </Panel>
+
+      {selected !== null ? (
+        <ProductVariants
+          key={selected}
+          ref={variantsHeading}
+          productId={selected}
+          defaultReason={REASON_MANUAL}
+          onStockChanged={stockChanged}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
+    </div>
+  );
 }

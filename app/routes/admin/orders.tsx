@@ -1,3 +1,19 @@
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
+import { customerText, formatDateTime, type OrderLine, type OrdersPerDay } from "../../components/admin/orders/types.ts";
+import {
+  EmptyState,
+  ErrorPanel,
+  inputClass,
+  labelClass,
+  LoadingState,
+  PageHeader,
+  Panel,
+  TableWrap,
+  tdClass,
+  thClass,
+} from "../../components/admin/ui.tsx";
+import { apiGet } from "../../lib/api.ts";
 import type { Route } from "./+types/orders";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -6,6 +22,136 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const PAGE_SIZE = 50;
+const RANGES = [7, 30, 90] as const;
+const DEFAULT_RANGE = 30;
+
+// recharts measures the DOM: it is loaded (its own chunk) and rendered in the browser only.
+const OrdersChart = lazy(() => import("../../components/admin/orders/OrdersChart.tsx"));
+
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+function OrdersPerDayPanel() {
+  const rangeId = useId();
+  const titleId = useId();
+  const mounted = useMounted();
+  const [days, setDays] = useState<number>(DEFAULT_RANGE);
+  const [points, setPoints] = useState<OrdersPerDay[] | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiGet<OrdersPerDay[]>(`/api/orders/por-tempo?days=${days}`)
+      .then((response) => {
+        if (cancelled) return;
+        if (response.ok && Array.isArray(response.data)) setPoints(response.data);
+        else console.error("Erro ao carregar pedidos por dia", response.status, response.data);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) console.error("Erro ao carregar pedidos por dia", error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [days]);
+
+  const total = points?.reduce((sum, p) => sum + p.total_pedidos, 0) ?? 0;
+
+  return (
+    <Panel className="mb-6">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+            Pedidos por Dia
+          </h2>
+          {points ? (
+            <p className="text-sm text-gray-700" aria-live="polite">
+              {total} pedido(s) nos últimos {days} dias
+            </p>
+          ) : null}
+        </div>
+        <div className="w-full sm:w-48">
+          <label htmlFor={rangeId} className={labelClass}>
+            Período
+          </label>
+          <select id={rangeId} value={days} onChange={(e) => setDays(Number(e.target.value))} className={inputClass}>
+            {RANGES.map((r) => (
+              <option key={r} value={r}>
+                Últimos {r} dias
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {/* Fixed height: the chart arrives after hydration without moving anything. */}
+      <figure aria-labelledby={titleId} className="h-64 w-full sm:h-80" data-testid="orders-chart">
+        {mounted && points ? (
+          <Suspense fallback={null}>
+            <OrdersChart data={points} />
+          </Suspense>
+        ) : null}
+      </figure>
+    </Panel>
+  );
+}
+
 export default function Page() {
-  return <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Relatório Geral</h1>;
+  const [page, setPage] = useState(1);
+  const orders = usePagedData<OrderLine>(`/api/orders?page=${page}&limit=${PAGE_SIZE}`, "Erro ao carregar os pedidos");
+
+  return (
+    <div>
+      <PageHeader title="Relatório Geral" description="Pedidos da loja e a sua evolução diária." />
+
+      <OrdersPerDayPanel />
+
+      <Panel title="Pedidos">
+        {orders.loading && !orders.items ? <LoadingState label="Carregando..." /> : null}
+        {orders.error ? <ErrorPanel message={orders.error} onRetry={() => void orders.reload()} /> : null}
+        {orders.items && orders.items.length === 0 && !orders.error ? <EmptyState message="Nenhum pedido encontrado." /> : null}
+        {orders.items && orders.items.length > 0 ? (
+          <>
+            <TableWrap label="Pedidos">
+              <table className="min-w-full divide-y divide-gray-200" aria-busy={orders.loading}>
+                <thead className="bg-gray-50">
+                  <tr>
+                    <th scope="col" className={thClass}>Pedido</th>
+                    <th scope="col" className={thClass}>Cliente</th>
+                    <th scope="col" className={thClass}>Produto</th>
+                    <th scope="col" className={thClass}>Quantidade</th>
+                    <th scope="col" className={thClass}>Data</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-200">
+                  {orders.items.map((line) => (
+                    <tr key={`${line.id}-${line.line_id}`}>
+                      <td className={`${tdClass} font-medium tabular-nums`}>{line.payment_reference || line.id}</td>
+                      <td className={tdClass}>{customerText(line)}</td>
+                      <td className={tdClass}>
+                        <span className="tabular-nums">#{line.product_id}</span>
+                        {line.product_name ? <span className="text-gray-700"> · {line.product_name}</span> : null}
+                      </td>
+                      <td className={`${tdClass} tabular-nums`}>{line.quantity}</td>
+                      <td className={tdClass}>{formatDateTime(line.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={orders.total}
+              onPageChange={setPage}
+              label="Paginação dos pedidos"
+              disabled={orders.loading}
+            />
+          </>
+        ) : null}
+      </Panel>
+    </div>
+  );
 }

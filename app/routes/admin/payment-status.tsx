@@ -1,11 +1,250 @@
+import { ArrowLeft, MailCheck, RefreshCw, SearchCheck } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
+import { customerText, formatDateTime, type OrderDetail, type OrderLine } from "../../components/admin/orders/types.ts";
+import { PaymentStatusBadge, paymentStatusLabel } from "../../components/admin/payment-status.tsx";
+import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader, TableWrap, tdClass, thClass } from "../../components/admin/ui.tsx";
+import { apiGet, apiPost, messageFrom, NetworkError } from "../../lib/api.ts";
 import type { Route } from "./+types/payment-status";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => [
-  { title: "Status Pagamentos | Loja Admin" },
+  { title: "Status dos Pagamentos | Loja Admin" },
   { name: "robots", content: "noindex" },
 ];
 
+/** Payments page size (spec section 9). */
+const PAGE_SIZE = 10;
+const CONNECTION_ERROR = "Erro de conexão. Verifique sua internet e tente novamente.";
+const VERIFY_ALL_FAILED = "Erro ao verificar pagamentos";
+
+interface VerifyAnswer {
+  success: boolean;
+  payment_status: "paid" | "pending" | "no_data" | "incomplete_data" | "error";
+  order_id?: number;
+  referencia?: string | null;
+  message: string;
+  error?: string;
+  details?: string;
+}
+
+interface VerifyAllAnswer {
+  success: boolean;
+  resultados: VerifyAnswer[];
+  message: string;
+}
+
+/** What the gateway is asked about: the payment reference (or MB WAY request id), else the order id. */
+const verifyKey = (line: OrderLine) => line.payment_reference || String(line.id);
+
 export default function Page() {
-  return <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Status Pagamentos</h1>;
+  const [page, setPage] = useState(1);
+  const payments = usePagedData<OrderLine>(`/api/orders?page=${page}&limit=${PAGE_SIZE}`, "Erro ao carregar dados dos pagamentos");
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [verifyingAll, setVerifyingAll] = useState(false);
+  /** Confirmations sent from this page, by order id, until the list shows them. */
+  const [sent, setSent] = useState<Map<number, string>>(new Map());
+
+  const track = async (key: string, task: () => Promise<void>) => {
+    setBusy((current) => new Set(current).add(key));
+    try {
+      await task();
+    } finally {
+      setBusy((current) => {
+        const next = new Set(current);
+        next.delete(key);
+        return next;
+      });
+    }
+  };
+
+  const verify = (line: OrderLine) =>
+    track(`verify-${line.line_id}`, async () => {
+      try {
+        const response = await apiGet<VerifyAnswer>(`/api/payments/verify/${encodeURIComponent(verifyKey(line))}`);
+        const result = response.data;
+        if (!response.ok || !result) {
+          toast.error(messageFrom(result) ?? `Erro ${response.status}: ${response.statusText}`);
+        } else if (result.success) {
+          toast.success(`Status do pagamento: ${paymentStatusLabel(result.payment_status)}`);
+        } else if (result.payment_status === "error") {
+          toast.error(result.error || result.message, result.details ? { description: result.details } : undefined);
+        } else {
+          // no_data: 'Pedido não encontrado' / 'Dados de pagamento não encontrados'; incomplete_data: 'Dados incompletos…'.
+          toast.error(result.message || result.error || "Erro ao verificar o pagamento.");
+        }
+      } catch (error) {
+        toast.error(error instanceof NetworkError ? CONNECTION_ERROR : "Erro ao verificar o pagamento.");
+        return;
+      }
+      await payments.reload();
+    });
+
+  const verifyAll = async () => {
+    setVerifyingAll(true);
+    try {
+      const response = await apiGet<VerifyAllAnswer>("/api/payments/verify-all");
+      if (response.ok && response.data?.success) {
+        console.log("Resultados da verificação de pagamentos:", response.data.resultados);
+        toast.success("Verificação concluída! Verifique os resultados no console.");
+        await payments.reload();
+      } else {
+        console.error(VERIFY_ALL_FAILED, response.status, response.data);
+        toast.error(VERIFY_ALL_FAILED);
+      }
+    } catch (error) {
+      console.error(VERIFY_ALL_FAILED, error);
+      toast.error(VERIFY_ALL_FAILED);
+    } finally {
+      setVerifyingAll(false);
+    }
+  };
+
+  const sendConfirmation = (line: OrderLine) =>
+    track(`confirm-${line.id}`, async () => {
+      try {
+        const order = await apiGet<OrderDetail>(`/api/orders/${line.id}`);
+        if (!order.ok || !order.data) {
+          toast.error(messageFrom(order.data) ?? "Pedido não encontrado");
+          return;
+        }
+        const d = order.data.dados_entrega;
+        const response = await apiPost<{ success: boolean; message: string }>("/api/email/send-order-confirmation", {
+          user_id: line.user_id,
+          order_id: line.id,
+          delivery_data: {
+            nome: d.nome,
+            morada: d.morada,
+            codigoPostal: d.codigo_postal,
+            cidade: d.cidade,
+            telefone: d.telefone,
+            entregaRapida: d.entrega_rapida,
+          },
+          payment_data: { metodo: order.data.metodo_pagamento, valor: order.data.total, status: line.payment_status },
+        });
+        if (response.ok && response.data?.success) {
+          toast.success(response.data.message);
+          setSent((current) => new Map(current).set(line.id, new Date().toISOString()));
+          await payments.reload();
+        } else {
+          toast.error(messageFrom(response.data) ?? "Erro ao enviar a confirmação.");
+        }
+      } catch (error) {
+        toast.error(error instanceof NetworkError ? CONNECTION_ERROR : "Erro ao enviar a confirmação.");
+      }
+    });
+
+  return (
+    <div>
+      <PageHeader
+        title="Status dos Pagamentos"
+        description="Verifique o estado dos pagamentos junto do operador e envie as confirmações."
+        actions={
+          <>
+            <button type="button" className={buttonClass.primary} onClick={() => void verifyAll()} disabled={verifyingAll}>
+              <RefreshCw aria-hidden="true" className={`size-4 ${verifyingAll ? "animate-spin" : ""}`} />
+              {verifyingAll ? "A verificar..." : "Verificar Todos"}
+            </button>
+            <Link to="/dashboard" className={buttonClass.secondary}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Voltar
+            </Link>
+          </>
+        }
+      />
+
+      {payments.loading && !payments.items ? <LoadingState /> : null}
+      {payments.error ? <ErrorPanel message={payments.error} onRetry={() => void payments.reload()} /> : null}
+      {payments.items && payments.items.length === 0 && !payments.error ? <EmptyState message="Nenhum pagamento encontrado." /> : null}
+      {payments.items && payments.items.length > 0 ? (
+        <>
+          <TableWrap label="Pagamentos">
+            <table className="min-w-full divide-y divide-gray-200" aria-busy={payments.loading}>
+              <thead className="bg-gray-50">
+                <tr>
+                  <th scope="col" className={thClass}>Pedido</th>
+                  <th scope="col" className={thClass}>Utilizador</th>
+                  <th scope="col" className={thClass}>Produto</th>
+                  <th scope="col" className={thClass}>Quantidade</th>
+                  <th scope="col" className={thClass}>Status</th>
+                  <th scope="col" className={thClass}>Data</th>
+                  <th scope="col" className={thClass}>Confirmação</th>
+                  <th scope="col" className={thClass}>Ações</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200">
+                {payments.items.map((line) => {
+                  const reference = line.payment_reference || "N/A";
+                  const confirmedAt = line.paymentConfirmed ? line.confirmedAt : (sent.get(line.id) ?? null);
+                  const confirmed = line.paymentConfirmed || sent.has(line.id);
+                  const verifying = busy.has(`verify-${line.line_id}`);
+                  const confirming = busy.has(`confirm-${line.id}`);
+                  return (
+                    <tr key={`${line.id}-${line.line_id}`}>
+                      <td className={`${tdClass} font-medium tabular-nums`}>{reference}</td>
+                      <td className={tdClass}>
+                        {customerText(line)}
+                        {line.cliente_email ? <span className="block text-xs text-gray-700">{line.cliente_email}</span> : null}
+                      </td>
+                      <td className={tdClass}>
+                        <span className="tabular-nums">#{line.product_id}</span>
+                        {line.product_name ? <span className="text-gray-700"> · {line.product_name}</span> : null}
+                      </td>
+                      <td className={`${tdClass} tabular-nums`}>{line.quantity}</td>
+                      <td className={tdClass}>
+                        <PaymentStatusBadge status={line.payment_status} />
+                      </td>
+                      <td className={tdClass}>{formatDateTime(line.created_at)}</td>
+                      <td className={tdClass}>
+                        {confirmed ? (
+                          <span className="inline-flex items-center gap-1 text-green-800">
+                            <MailCheck aria-hidden="true" className="size-4" />
+                            Confirmado{confirmedAt ? ` em ${formatDateTime(confirmedAt)}` : ""}
+                          </span>
+                        ) : line.payment_status === "paid" ? (
+                          <button
+                            type="button"
+                            className={`${buttonClass.success} px-3 py-1.5`}
+                            onClick={() => void sendConfirmation(line)}
+                            disabled={confirming}
+                            aria-label={`Enviar confirmação do pedido ${line.id}`}
+                          >
+                            {confirming ? "A enviar..." : "Enviar confirmação"}
+                          </button>
+                        ) : (
+                          <span className="text-gray-700">—</span>
+                        )}
+                      </td>
+                      <td className={tdClass}>
+                        <button
+                          type="button"
+                          className={`${buttonClass.secondary} px-3 py-1.5`}
+                          onClick={() => void verify(line)}
+                          disabled={verifying}
+                          aria-label={`Verificar pagamento do pedido ${line.id}`}
+                        >
+                          <SearchCheck aria-hidden="true" className="size-4" />
+                          {verifying ? "A verificar..." : "Verificar"}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableWrap>
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={payments.total}
+            onPageChange={setPage}
+            label="Paginação dos pagamentos"
+            disabled={payments.loading}
+          />
+        </>
+      ) : null}
+    </div>
+  );
 }

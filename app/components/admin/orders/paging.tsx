@@ -1,0 +1,129 @@
+/**
+ * Server pagination for admin lists whose total comes in the X-Total-Count header
+ * (GET /api/orders, GET /api/stock/products). The API client hides response headers, so this
+ * reads the page with fetch directly (GET needs no CSRF token; cookies travel).
+ */
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { messageFrom, NetworkError } from "../../../lib/api.ts";
+import { buttonClass } from "../ui.tsx";
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export class PageLoadError extends Error {
+  override name = "PageLoadError";
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** One page of a list: the JSON array and the X-Total-Count header (falls back to the array's length). */
+export async function fetchPage<T>(path: string, signal?: AbortSignal): Promise<Page<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Accept: "application/json" }, credentials: "include", signal });
+  } catch (cause) {
+    throw new NetworkError("Não foi possível conectar ao servidor.", { cause });
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new PageLoadError(messageFrom(data) ?? `Erro ${response.status}`, response.status);
+  const items = Array.isArray(data) ? (data as T[]) : [];
+  const header = Number(response.headers.get("X-Total-Count"));
+  return { items, total: Number.isFinite(header) && header >= 0 && response.headers.has("X-Total-Count") ? header : items.length };
+}
+
+export interface PagedData<T> {
+  items: T[] | null;
+  total: number;
+  /** The screen's pt-PT failure message, or null. */
+  error: string | null;
+  loading: boolean;
+  reload: () => Promise<void>;
+}
+
+/** Loads `path` (which carries page/limit) and keeps the last page on screen while the next loads. */
+export function usePagedData<T>(path: string, failureMessage: string): PagedData<T> {
+  const [items, setItems] = useState<T[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const latest = useRef(0);
+
+  const reload = useCallback(async () => {
+    const ticket = ++latest.current;
+    setLoading(true);
+    try {
+      const page = await fetchPage<T>(path);
+      if (ticket !== latest.current) return;
+      setItems(page.items);
+      setTotal(page.total);
+      setError(null);
+    } catch (cause) {
+      if (ticket !== latest.current) return;
+      console.error(cause);
+      setError(failureMessage);
+    } finally {
+      if (ticket === latest.current) setLoading(false);
+    }
+  }, [path, failureMessage]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return { items, total, error, loading, reload };
+}
+
+/** "Página 2 de 7" with previous / next buttons; nothing when everything fits on one page. */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  label,
+  disabled = false,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  label: string;
+  disabled?: boolean;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-gray-700" aria-live="polite">
+        {first}–{last} de {total} · Página {page} de {pages}
+      </p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => onPageChange(page - 1)}
+          disabled={disabled || page <= 1}
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Anterior
+        </button>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => onPageChange(page + 1)}
+          disabled={disabled || page >= pages}
+        >
+          Seguinte
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </nav>
+  );
+}
