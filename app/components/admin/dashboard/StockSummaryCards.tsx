@@ -1,0 +1,50 @@
+import { AlertTriangle, Boxes, Layers, Package, PackageX } from "lucide-react";
+import type { ComponentType } from "react";
+import { ErrorPanel, useApiData } from "../ui.tsx";
+
+/** GET /api/stock/summary (spec section 3, stock summary). */
+export interface StockSummary {
+  totalProducts: number;
+  totalVariants: number;
+  totalStock: number;
+  outOfStock: number;
+  lowStock: number;
+  colorsAvailable: number;
+  sizesAvailable: number;
+}
+
+const CARDS: { key: keyof StockSummary; label: string; icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; tone: string }[] = [
+  { key: "totalProducts", label: "Total Produtos", icon: Package, tone: "bg-blue-50 text-blue-800" },
+  { key: "totalVariants", label: "Total Variantes", icon: Layers, tone: "bg-indigo-50 text-indigo-800" },
+  { key: "totalStock", label: "Stock Total", icon: Boxes, tone: "bg-green-50 text-green-800" },
+  { key: "outOfStock", label: "Sem Stock", icon: PackageX, tone: "bg-red-50 text-red-800" },
+  { key: "lowStock", label: "Stock Baixo", icon: AlertTriangle, tone: "bg-yellow-50 text-yellow-900" },
+];
+
+const number = new Intl.NumberFormat("pt-PT");
+
+/** The five stock summary cards of /dashboard. */
+export function StockSummaryCards() {
+  const { data, error, loading, reload } = useApiData<StockSummary>("/api/stock/summary", "Erro ao carregar o resumo do stock");
+
+  if (error && !data) {
+    return <ErrorPanel message={`Resumo do stock indisponível: ${error}`} onRetry={() => void reload()} />;
+  }
+  return (
+    <ul aria-label="Resumo do stock" aria-busy={loading} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {CARDS.map(({ key, label, icon: Icon, tone }) => (
+        <li key={key} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+          <span className={`hidden rounded-md p-2 sm:inline-flex ${tone}`}>
+            <Icon aria-hidden={true} className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-gray-700">{label}</p>
+            <p className="text-2xl font-bold text-gray-900" data-testid={`resumo-${key}`}>
+              {data ? number.format(data[key]) : <span className="text-gray-700" aria-label="A carregar">…</span>}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,100 @@
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { PublicUser } from "../../../../server/accounts/schemas.ts";
+import { apiDelete, messageFrom } from "../../../lib/api.ts";
+import { EmptyState, ErrorPanel, LoadingState, TableWrap, focusRing, tdClass, thClass, useApiData, useConfirm } from "../ui.tsx";
+
+const DELETE_FAILURE = "Erro ao deletar usuário. Tente novamente.";
+
+const iconButton = `${focusRing} inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium`;
+
+/** The users table of /dashboard: id, name, email, function; view, edit, delete (spec section 2). */
+export function UsersTable() {
+  const { data: users, error, loading, reload } = useApiData<PublicUser[]>("/api/users", "Erro ao carregar os utilizadores");
+  const { confirm, dialog } = useConfirm();
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  async function remove(user: PublicUser) {
+    if (!(await confirm(`Tens a certeza que queres eliminar o utilizador ${user.name} (${user.email})?`, "Eliminar"))) return;
+    setDeleting(user.id);
+    try {
+      const response = await apiDelete(`/api/users/${user.id}`);
+      if (response.ok) {
+        toast.success(messageFrom(response.data) ?? "Utilizador eliminado com sucesso.");
+        await reload();
+      } else {
+        // The server refuses deleting yourself or the last admin, with its own pt-PT reason.
+        toast.error(messageFrom(response.data) ?? DELETE_FAILURE);
+      }
+    } catch {
+      toast.error(DELETE_FAILURE);
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  if (loading && !users) return <LoadingState label="Carregando utilizadores..." />;
+  if (error && !users) return <ErrorPanel message={error} onRetry={() => void reload()} />;
+  if (!users || users.length === 0) return <EmptyState message="Nenhum utilizador encontrado." />;
+
+  return (
+    <>
+      <TableWrap label="Utilizadores">
+        <table className="min-w-full divide-y divide-gray-200">
+          <thead className="bg-gray-50">
+            <tr>
+              <th scope="col" className={thClass}>ID</th>
+              <th scope="col" className={thClass}>Nome</th>
+              <th scope="col" className={thClass}>Email</th>
+              <th scope="col" className={thClass}>Função</th>
+              <th scope="col" className={thClass}>Ações</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td className={tdClass}>{user.id}</td>
+                <td className={tdClass}>{user.name}</td>
+                <td className={tdClass}>{user.email}</td>
+                <td className={tdClass}>{user.function}</td>
+                <td className={tdClass}>
+                  <div className="flex gap-1">
+                    <Link
+                      to={`/usuarios/ver/${user.id}`}
+                      className={`${iconButton} text-gray-800 hover:bg-gray-100`}
+                      aria-label={`Ver ${user.name}`}
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                      <span className="hidden lg:inline">Ver</span>
+                    </Link>
+                    <Link
+                      to={`/usuarios/editar/${user.id}`}
+                      className={`${iconButton} text-blue-800 hover:bg-blue-50`}
+                      aria-label={`Editar ${user.name}`}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                      <span className="hidden lg:inline">Editar</span>
+                    </Link>
+                    <button
+                      type="button"
+                      onClick={() => void remove(user)}
+                      disabled={deleting === user.id}
+                      className={`${iconButton} text-red-800 hover:bg-red-50 disabled:opacity-60`}
+                      aria-label={`Eliminar ${user.name}`}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      <span className="hidden lg:inline">Eliminar</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+      {dialog}
+    </>
+  );
+}

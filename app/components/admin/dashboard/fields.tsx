@@ -1,0 +1,62 @@
+/**
+ * Form pieces shared by the dashboard's small admin forms (users, banners, colours, sizes,
+ * categories, variants): a labelled field with its error wired through aria-describedby,
+ * and the failure text of an API answer.
+ */
+import { type ReactNode, useId } from "react";
+import { messageFrom, NetworkError, type ApiResponse } from "../../../lib/api.ts";
+import { labelClass } from "../ui.tsx";
+
+export const fieldErrorClass = "mt-1 text-sm text-red-700";
+
+/** Class of an input, red-bordered while it has an error. */
+export function fieldInputClass(base: string, invalid: boolean): string {
+  return invalid ? `${base} border-red-500` : base;
+}
+
+/**
+ * A label, the control (rendered by `children` with the generated id and aria props), an
+ * optional hint and the error text.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={fieldErrorClass}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The server's pt-PT message of a failed answer, or `fallback`. */
+export function failureText(response: ApiResponse<unknown> | null, fallback: string): string {
+  return (response && messageFrom(response.data)) ?? fallback;
+}
+
+/** 'Erro de conexão com o servidor' for no answer at all, else `fallback`. */
+export function thrownText(cause: unknown, fallback: string): string {
+  return cause instanceof NetworkError ? "Erro de conexão com o servidor" : fallback;
+}
