@@ -114,6 +114,7 @@ test("the cart is revalidated against the server: a changed price is shown and c
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]")[0].price)).toBe(real);
 
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
   await page.goto("/carrinho");
   await page.getByText("Multibanco", { exact: true }).click();
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
