@@ -37,7 +37,6 @@ import type { Route } from "./+types/carrinho";
 export const meta: Route.MetaFunction = () => [
   { title: "Carrinho | Loja" },
   { name: "description", content: "O seu carrinho de compras na Loja: reveja os artigos e pague por MB WAY, Multibanco ou Payshop." },
-  { name: "robots", content: "noindex" },
 ];
 
 type Method = "mbway" | "mb" | "payshop";

@@ -73,16 +73,17 @@ describe("robots.txt and sitemap.xml", () => {
       "/gestao-stock",
       "/stock-baixo",
       "/api/",
-      "/carrinho",
       "/pagamento",
-      "/login",
-      "/register",
+      "/PagamentoConcluido",
+      "/verificar-email",
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     // Product pages stay crawlable: no rule is a prefix of /produto/{id}.
     const rules = lines.filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
     expect(rules.some((rule) => "/produto/12".startsWith(rule))).toBe(false);
+    // The cart and the account entry pages are crawlable (docs/decisions/0007).
+    for (const open of ["/carrinho", "/login", "/register"]) expect(rules.some((rule) => open.startsWith(rule))).toBe(false);
     expect(rules).toEqual([...DISALLOWED_PATHS]);
     expect(lines).toContain(`Sitemap: ${base}/sitemap.xml`);
   });

@@ -31,11 +31,10 @@ export const DISALLOWED_PATHS = [
   "/gestao-stock",
   "/stock-baixo",
   "/api/",
-  "/carrinho",
+  // /carrinho, /login and /register stay crawlable on purpose (docs/decisions/0007): they hold
+  // nothing private, and blocking them costs the shop its SEO audit. Not in the sitemap either way.
   "/pagamento",
   "/PagamentoConcluido",
-  "/login",
-  "/register",
   "/verificar-email",
 ] as const;
 
