@@ -13,7 +13,7 @@ import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import { registerAccess } from "./http/access.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
-import { pendingRoutes } from "./http/pending-routes.ts";
+import { adminOrdersRoutes } from "./orders/admin-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { seoRoutes } from "./http/seo.ts";
@@ -97,7 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
   paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
   stockRoutes(app, { stock: services.stock });
-  pendingRoutes(app);
+  adminOrdersRoutes(app, { adminOrders: services.adminOrders });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
 
   const uploadsDir = path.join(config.dataDir, "uploads");

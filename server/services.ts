@@ -5,6 +5,7 @@ import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
+import { createAdminOrdersService } from "./orders/admin-service.ts";
 import { createOrdersService } from "./orders/service.ts";
 import { createPaymentProvider } from "./payments/factory.ts";
 import { createPaymentsService } from "./payments/service.ts";
@@ -37,7 +38,8 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     onMailQueued,
   });
   const stock = createStockService({ db });
-  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders, payments, stock };
+  const adminOrders = createAdminOrdersService({ db });
+  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders, payments, stock, adminOrders };
 }
 
 export type Services = ReturnType<typeof createServices>;

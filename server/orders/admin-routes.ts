@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminOrderLineSchema,
+  adminOrderSchema,
+  adminOrdersQuery,
+  orderIdParams,
+  ordersPerDaySchema,
+  porTempoQuery,
+} from "./admin-schemas.ts";
+import type { AdminOrdersService } from "./admin-service.ts";
+
+/** The admin's order report (spec section 7): admin only. Thin: validate, call one service function, answer. */
+export function adminOrdersRoutes(app: FastifyInstance, deps: { adminOrders: AdminOrdersService }): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { adminOrders } = deps;
+  const admin = { access: "admin" } as const;
+
+  api.get(
+    "/api/orders",
+    { config: admin, schema: { querystring: adminOrdersQuery, response: { 200: z.array(adminOrderLineSchema) } } },
+    async (request, reply) => {
+      const { items, total } = await adminOrders.listLines(request.query);
+      reply.header("x-total-count", String(total));
+      return items;
+    },
+  );
+
+  api.get(
+    "/api/orders/por-tempo",
+    { config: admin, schema: { querystring: porTempoQuery, response: { 200: ordersPerDaySchema } } },
+    (request) => adminOrders.perDay(request.query.days),
+  );
+
+  api.get(
+    "/api/orders/:id",
+    { config: admin, schema: { params: orderIdParams, response: { 200: adminOrderSchema } } },
+    (request) => adminOrders.getOrder(request.params.id),
+  );
+}
