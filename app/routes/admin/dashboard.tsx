@@ -33,7 +33,7 @@ export default function Page() {
           Resumo do stock
         </h2>
         <StockSummaryCards />
-        <nav aria-label="Atalhos" className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:flex lg:flex-wrap">
+        <nav aria-label="Atalhos" className="grid grid-cols-2 gap-2 lg:flex lg:flex-wrap">
           {QUICK_LINKS.map(({ to, label, icon: Icon }) => (
             <Link key={to} to={to} className={buttonClass.secondary}>
               <Icon aria-hidden="true" className="size-4" />

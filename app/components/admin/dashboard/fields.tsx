@@ -1,10 +1,8 @@
 /**
  * Form pieces shared by the dashboard's small admin forms (users, banners, colours, sizes,
- * categories, variants): a labelled field with its error wired through aria-describedby,
- * and the failure text of an API answer.
+ * categories, variants): a labelled field with its error and hint wired through aria-describedby.
  */
 import { type ReactNode, useId } from "react";
-import { messageFrom, NetworkError, type ApiResponse } from "../../../lib/api.ts";
 import { labelClass } from "../ui.tsx";
 
 export const fieldErrorClass = "mt-1 text-sm text-red-700";
@@ -49,14 +47,4 @@ export function Field({
       ) : null}
     </div>
   );
-}
-
-/** The server's pt-PT message of a failed answer, or `fallback`. */
-export function failureText(response: ApiResponse<unknown> | null, fallback: string): string {
-  return (response && messageFrom(response.data)) ?? fallback;
-}
-
-/** 'Erro de conexão com o servidor' for no answer at all, else `fallback`. */
-export function thrownText(cause: unknown, fallback: string): string {
-  return cause instanceof NetworkError ? "Erro de conexão com o servidor" : fallback;
 }
