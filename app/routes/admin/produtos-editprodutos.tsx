@@ -1,3 +1,26 @@
+import { AlertTriangle, ArrowLeft, Pencil } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ImageCarousel } from "../../components/admin/products/ImageCarousel.tsx";
+import { StatusBadge } from "../../components/admin/products/AdminProductCard.tsx";
+import {
+  formatDateTime,
+  imageList,
+  parseProductId,
+  PRODUCT_TEXT,
+  type ApiStockDetail,
+} from "../../components/admin/products/product-api.ts";
+import {
+  buttonClass,
+  ErrorPanel,
+  LoadingState,
+  PageHeader,
+  Panel,
+  TableWrap,
+  tdClass,
+  thClass,
+  useApiData,
+} from "../../components/admin/ui.tsx";
+import { formatEuros } from "../../lib/format.ts";
 import type { Route } from "./+types/produtos-editprodutos";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -6,6 +29,158 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className={buttonClass.secondary}
+      onClick={() => {
+        if (window.history.length > 1) void navigate(-1);
+        else void navigate("/produtos");
+      }}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Voltar
+    </button>
+  );
+}
+
 export default function Page() {
-  return <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Detalhe de Stock do Produto</h1>;
+  const params = useParams();
+  const id = parseProductId(params.id);
+  const detail = useApiData<ApiStockDetail>(id === null ? null : `/api/product/stockdetalhe/${id}`, PRODUCT_TEXT.editLoadError);
+  const product = detail.data;
+
+  const header = (
+    <PageHeader
+      title={product?.name ?? "Detalhe de Stock"}
+      description={product ? "Detalhe de stock do produto" : undefined}
+      actions={
+        <>
+          {id !== null && (
+            <Link to={`/produtos/editar/${id}`} className={buttonClass.primary}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Editar Produto
+            </Link>
+          )}
+          <BackButton />
+        </>
+      }
+    />
+  );
+
+  if (id === null) {
+    return (
+      <div>
+        {header}
+        <ErrorPanel message={PRODUCT_TEXT.invalidId} />
+      </div>
+    );
+  }
+  if (detail.loading && !product) {
+    return (
+      <div>
+        {header}
+        <LoadingState label="Carregando produto..." />
+      </div>
+    );
+  }
+  if (!product) {
+    return (
+      <div>
+        {header}
+        <ErrorPanel message={detail.error ?? PRODUCT_TEXT.editLoadError} onRetry={() => void detail.reload()} />
+      </div>
+    );
+  }
+
+  const images = imageList(product.images.length ? product.images : product.image);
+  const total = product.variants.reduce((sum, v) => sum + v.stock, 0);
+
+  return (
+    <div>
+      {header}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <div className="min-w-0">
+          <ImageCarousel images={images} name={product.name} />
+        </div>
+        <Panel title="Informação">
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-medium text-gray-700">Preço</dt>
+              <dd className="text-lg font-semibold text-gray-900 tabular-nums">{formatEuros(product.price)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-gray-700">Estado</dt>
+              <dd className="mt-1">
+                <StatusBadge status={product.status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-gray-700">Categoria</dt>
+              <dd className="text-gray-900">{product.categoria ?? "N/A"}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-gray-700">Data de criação</dt>
+              <dd className="text-gray-900 tabular-nums">{formatDateTime(product.created_at)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-gray-700">Stock total</dt>
+              <dd className="text-gray-900 tabular-nums">{total}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-gray-700">Tamanhos do produto</dt>
+              <dd className="text-gray-900">{product.sizes || "N/A"}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-sm font-medium text-gray-700">Descrição</dt>
+              <dd className="whitespace-pre-line text-gray-900">{product.description}</dd>
+            </div>
+          </dl>
+        </Panel>
+      </div>
+
+      <section className="mt-6" aria-labelledby="variants-heading">
+        <h2 id="variants-heading" className="mb-3 text-lg font-semibold text-gray-900">
+          Stock por variante
+        </h2>
+        {product.variants.length === 0 ? (
+          <div role="status" className="flex items-start gap-3 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <p>
+              Este produto ainda não tem stock por variante. Adicione as variantes (cor e stock) na{" "}
+              <Link to={`/produtos/editar/${product.id}`} className="font-semibold underline">
+                página de edição do produto
+              </Link>
+              .
+            </p>
+          </div>
+        ) : (
+          <TableWrap label="Tabela de stock por variante">
+            <table className="min-w-full divide-y divide-gray-200">
+              <thead className="bg-gray-50">
+                <tr>
+                  <th scope="col" className={thClass}>Cor</th>
+                  <th scope="col" className={thClass}>Tamanhos</th>
+                  <th scope="col" className={thClass}>Stock</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200">
+                {product.variants.map((v) => (
+                  <tr key={v.id}>
+                    <td className={tdClass}>{v.color_name || v.color || "N/A"}</td>
+                    <td className={tdClass}>{v.sizes || v.size || v.size_name || "N/A"}</td>
+                    <td className={`${tdClass} font-semibold tabular-nums ${v.stock <= 10 ? "text-red-700" : "text-green-700"}`}>
+                      {v.stock}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,167 @@
+import "../../../lib/zod-csp.ts";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { z } from "zod";
+import { CATALOG_MESSAGES as M, normalizeSizes, parsePriceCents } from "../../../../server/catalog/schemas.ts";
+import { useApiData, inputClass, labelClass } from "../ui.tsx";
+
+/**
+ * The product form's common fields (name, description, price, category, sizes) and their
+ * rules, shared by /produtos/criar and /produtos/editar/{id}. Prices and sizes are checked with
+ * the server's own parsers, so the browser refuses exactly what the API would.
+ */
+
+export const FIELD_REQUIRED = "Campo obrigatório.";
+
+const required = (max: number, tooLong: string) => z.string().trim().min(1, FIELD_REQUIRED).max(max, tooLong);
+
+export const productFieldsSchema = z.object({
+  name: required(200, M.nameTooLong),
+  description: required(5000, M.descriptionTooLong),
+  price: z
+    .string()
+    .trim()
+    .min(1, FIELD_REQUIRED)
+    .superRefine((value, ctx) => {
+      const r = parsePriceCents(value);
+      if (!r.ok) ctx.addIssue({ code: "custom", message: r.message });
+    }),
+  categoria: required(100, M.categoryTooLong),
+  sizes: z
+    .string()
+    .max(1000, M.sizesInvalid)
+    .refine((value) => normalizeSizes(value) !== null, M.sizesInvalid),
+});
+export type ProductFieldsInput = z.infer<typeof productFieldsSchema>;
+
+/** True when one of the required fields is empty (the form then shows the spec's message). */
+export function hasMissingRequired(errors: FieldErrors): boolean {
+  return Object.values(errors).some((e) => e?.message === FIELD_REQUIRED);
+}
+
+/** "S, M ,,L" -> "S,M,L" */
+export function sizesText(value: string): string {
+  return (normalizeSizes(value) ?? []).join(",");
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** A field's error id and ARIA attributes. */
+export function fieldAria(name: string, message?: string) {
+  return {
+    "aria-invalid": message ? true : undefined,
+    "aria-describedby": message ? `${name}-error` : undefined,
+  } as const;
+}
+
+/**
+ * The five common inputs. `register` is a react-hook-form register of a form whose values
+ * include ProductFieldsInput.
+ */
+export function ProductFields<T extends ProductFieldsInput>({
+  register,
+  errors,
+  idPrefix,
+  categoryRequired = true,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  idPrefix: string;
+  categoryRequired?: boolean;
+}) {
+  // The categories are suggestions: the API also accepts a new category name and creates it.
+  const categories = useApiData<Array<{ id: number; name: string }>>("/api/product/categorias", "");
+  const reg = register as unknown as UseFormRegister<ProductFieldsInput>;
+  const err = errors as FieldErrors<ProductFieldsInput>;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const msg = (name: keyof ProductFieldsInput) => err[name]?.message as string | undefined;
+
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <label htmlFor={id("name")} className={labelClass}>
+          Nome <span aria-hidden="true" className="text-red-700">*</span>
+        </label>
+        <input id={id("name")} type="text" autoComplete="off" className={inputClass} {...fieldAria(id("name"), msg("name"))} {...reg("name")} />
+        <FieldError id={`${id("name")}-error`} message={msg("name")} />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={id("description")} className={labelClass}>
+          Descrição <span aria-hidden="true" className="text-red-700">*</span>
+        </label>
+        <textarea
+          id={id("description")}
+          rows={4}
+          className={inputClass}
+          {...fieldAria(id("description"), msg("description"))}
+          {...reg("description")}
+        />
+        <FieldError id={`${id("description")}-error`} message={msg("description")} />
+      </div>
+      <div>
+        <label htmlFor={id("price")} className={labelClass}>
+          Preço (€) <span aria-hidden="true" className="text-red-700">*</span>
+        </label>
+        <input
+          id={id("price")}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          placeholder="0,00"
+          className={inputClass}
+          {...fieldAria(id("price"), msg("price"))}
+          {...reg("price")}
+        />
+        <FieldError id={`${id("price")}-error`} message={msg("price")} />
+      </div>
+      <div>
+        <label htmlFor={id("categoria")} className={labelClass}>
+          Categoria {categoryRequired && <span aria-hidden="true" className="text-red-700">*</span>}
+        </label>
+        <input
+          id={id("categoria")}
+          type="text"
+          list={id("categorias")}
+          autoComplete="off"
+          placeholder="Ex.: Canecas"
+          className={inputClass}
+          {...fieldAria(id("categoria"), msg("categoria"))}
+          {...reg("categoria")}
+        />
+        <datalist id={id("categorias")}>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.id} value={c.name} />
+          ))}
+        </datalist>
+        <p className="mt-1 text-xs text-gray-700">Escolha uma categoria existente ou escreva uma nova.</p>
+        <FieldError id={`${id("categoria")}-error`} message={msg("categoria")} />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={id("sizes")} className={labelClass}>
+          Tamanhos
+        </label>
+        <input
+          id={id("sizes")}
+          type="text"
+          autoComplete="off"
+          placeholder="S,M,L,XL"
+          className={inputClass}
+          aria-describedby={`${id("sizes")}-hint${msg("sizes") ? ` ${id("sizes")}-error` : ""}`}
+          aria-invalid={msg("sizes") ? true : undefined}
+          {...reg("sizes")}
+        />
+        <p id={`${id("sizes")}-hint`} className="mt-1 text-xs text-gray-700">
+          Separados por vírgulas, por exemplo S,M,L,XL.
+        </p>
+        <FieldError id={`${id("sizes")}-error`} message={msg("sizes")} />
+      </div>
+    </>
+  );
+}
