@@ -70,6 +70,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
+  app.addHook("onClose", () => services.catalogCache.close());
+
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
     request.cspNonce = randomBytes(16).toString("base64");

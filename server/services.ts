@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createAccountsService } from "./accounts/service.ts";
 import { createSessionStore } from "./accounts/sessions.ts";
+import { createCatalogCache } from "./catalog/cache.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -21,7 +22,9 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const limiter = createRateLimiter(db);
   const onMailQueued = deps.onMailQueued ?? (() => {});
   const accounts = createAccountsService({ db, sessions, publicUrl: config.publicUrl, onMailQueued });
-  const catalog = createCatalogService({ db, uploadsDir: path.join(config.dataDir, "uploads") });
+  // Opens its LISTEN connection on first use; closed with the HTTP server (app.ts).
+  const catalogCache = createCatalogCache(db.$client);
+  const catalog = createCatalogService({ db, uploadsDir: path.join(config.dataDir, "uploads"), cache: catalogCache });
   const paymentProvider = createPaymentProvider({
     provider: config.payments.provider,
     mbEntity: config.payments.mbEntity,
@@ -39,7 +42,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   });
   const stock = createStockService({ db });
   const adminOrders = createAdminOrdersService({ db });
-  return { db, sessions, limiter, accounts, catalog, paymentProvider, orders, payments, stock, adminOrders };
+  return { db, sessions, limiter, accounts, catalog, catalogCache, paymentProvider, orders, payments, stock, adminOrders };
 }
 
 export type Services = ReturnType<typeof createServices>;

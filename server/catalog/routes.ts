@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { CachedBody } from "./cache.ts";
 import { parseFields, readMultipart, registerMultipart } from "./multipart.ts";
 import {
   activateBannerBody,
@@ -48,6 +49,15 @@ function etagMatches(header: string | string[] | undefined, etag: string): boole
     .some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
+/** A cached JSON body with its ETag; a matching If-None-Match costs a 304 and no body. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody, perUser: boolean) {
+  reply.header("etag", cached.etag).header("cache-control", perUser ? "private, no-cache" : "public, no-cache");
+  // The short list differs for admins (it includes products out of the shop).
+  if (perUser) reply.header("vary", "Cookie");
+  if (etagMatches(request.headers["if-none-match"], cached.etag)) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(cached.body);
+}
+
 /**
  * The catalogue calls of spec section 7 (products, banners, colours, sizes, categories,
  * variants). Thin: validate, call one service function, answer. A plugin, so the
@@ -62,19 +72,23 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
 
   // ----- public reads -----
 
-  api.get("/api/product", { config: pub, schema: { response: { 200: z.array(productSchema) } } }, () =>
-    catalog.listShop(),
+  // Every catalogue write of this instance drops the cached lists before its answer leaves, so the
+  // admin's next read sees it; other instances learn of it through PostgreSQL NOTIFY (cache.ts).
+  app.addHook("onSend", async (request, _reply, payload) => {
+    if (request.method !== "GET" && request.method !== "HEAD") catalog.invalidateCache();
+    return payload;
+  });
+
+  // The two lists every visitor and the admin grid poll: the same bytes for everyone, serialised
+  // once per catalogue version (the response schema documents the shape; the bytes bypass it).
+  api.get("/api/product", { config: pub, schema: { response: { 200: z.array(productSchema) } } }, async (request, reply) =>
+    sendCached(request, reply, await catalog.listShopCached(), false),
   );
 
   api.get(
     "/api/product/all",
     { config: pub, schema: { response: { 200: z.array(productListItemSchema) } } },
-    async (request, reply) => {
-      const { items, etag } = await catalog.listAll({ admin: isAdmin(request) });
-      reply.header("etag", etag).header("cache-control", "private, no-cache").header("vary", "Cookie");
-      if (etagMatches(request.headers["if-none-match"], etag)) return (reply as FastifyReply).code(304).send();
-      return items;
-    },
+    async (request, reply) => sendCached(request, reply, await catalog.listAll({ admin: isAdmin(request) }), true),
   );
 
   api.get("/api/product/categorias", { config: pub, schema: { response: { 200: z.array(namedSchema) } } }, () =>

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { type CachedBody, type CatalogCache, uncachedCatalog } from "./cache.ts";
 import type { Database } from "../db/client.ts";
 import {
   banners,
@@ -194,8 +194,9 @@ async function lockBanners(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('loja:banners'))`);
 }
 
-export function createCatalogService(deps: { db: Database; uploadsDir: string }) {
+export function createCatalogService(deps: { db: Database; uploadsDir: string; cache?: CatalogCache }) {
   const { db, uploadsDir } = deps;
+  const cache = deps.cache ?? uncachedCatalog;
 
   /** Best effort: a file that cannot be removed is only an orphan, never a failed request. */
   async function removeFiles(fileNames: readonly string[]): Promise<void> {
@@ -340,29 +341,41 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string })
       return (await productRows(visibleTo(false))).map(toApiProduct);
     },
 
-    /** GET /api/product/all: the short list, with an ETag of its content (the admin list polls it). */
-    async listAll(opts: { admin: boolean }): Promise<{ items: ApiProductListItem[]; etag: string }> {
-      const rows = await db
-        .select({
-          id: products.id,
-          status: products.status,
-          name: products.name,
-          image: imageList,
-          priceCents: products.priceCents,
-        })
-        .from(products)
-        .where(visibleTo(opts.admin))
-        .orderBy(...newestFirst);
-      const items = rows.map((r) => ({
-        id: r.id,
-        status: r.status,
-        name: r.name,
-        image: r.image,
-        price: centsToEuros(r.priceCents),
-        price_cents: r.priceCents,
-      }));
-      const hash = createHash("sha256").update(JSON.stringify(items)).digest("base64url").slice(0, 32);
-      return { items, etag: `W/"${hash}"` };
+    /** GET /api/product, serialised once per catalogue version (every visitor gets the same bytes). */
+    listShopCached(): Promise<CachedBody> {
+      return cache.json("shop", () => this.listShop());
+    },
+
+    /** GET /api/product/all: the short list (admins also see products out of the shop), cached with its ETag. */
+    listAll(opts: { admin: boolean }): Promise<CachedBody> {
+      return cache.json(opts.admin ? "all:admin" : "all:public", async () => {
+        const rows = await db
+          .select({
+            id: products.id,
+            status: products.status,
+            name: products.name,
+            image: imageList,
+            priceCents: products.priceCents,
+          })
+          .from(products)
+          .where(visibleTo(opts.admin))
+          .orderBy(...newestFirst);
+        return rows.map(
+          (r): ApiProductListItem => ({
+            id: r.id,
+            status: r.status,
+            name: r.name,
+            image: r.image,
+            price: centsToEuros(r.priceCents),
+            price_cents: r.priceCents,
+          }),
+        );
+      });
+    },
+
+    /** Drops the cached lists; the routes call it after every catalogue write of this instance. */
+    invalidateCache(): void {
+      cache.invalidate();
     },
 
     async getProduct(id: number, opts: { admin: boolean }): Promise<ApiProduct> {

@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { colors, products, variants } from "../db/schema.ts";
+
+/**
+ * The public lists are served from memory and stay right when the database changes behind
+ * this instance's back (another instance, a script): PostgreSQL NOTIFY drops the cache.
+ */
+let t: TestApp;
+let admin: AuthHeaders;
+
+const names = async (url = "/api/product", headers: AuthHeaders = {}) =>
+  ((await t.app.inject({ url, headers })).json() as { name: string }[]).map((p) => p.name);
+
+/** Waits (bounded) until the list satisfies `done`: notifications arrive asynchronously. */
+async function eventually(read: () => Promise<string[]>, done: (list: string[]) => boolean): Promise<string[]> {
+  const until = Date.now() + 5_000;
+  let list = await read();
+  while (!done(list) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    list = await read();
+  }
+  return list;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createUser(t.db, "admin");
+  admin = await login(t.app, a.email, a.password);
+  // The first read opens the LISTEN connection; wait until reads are cached (same ETag, one query).
+  await names();
+  await new Promise((r) => setTimeout(r, 200));
+});
+afterAll(() => t.close());
+
+describe("catalogue cache", () => {
+  it("sees a product inserted behind its back (as by another instance) through NOTIFY", async () => {
+    await names();
+    await t.db.insert(products).values({ name: "Caneca Inserida Por SQL", priceCents: 900 });
+    const list = await eventually(names, (l) => l.includes("Caneca Inserida Por SQL"));
+    expect(list).toContain("Caneca Inserida Por SQL");
+  });
+
+  it("sees a stock change made by SQL in quantidade", async () => {
+    const [p] = await t.db.insert(products).values({ name: "Agenda Stock", priceCents: 1200 }).returning();
+    const [c] = await t.db.insert(colors).values({ name: "Cor Cache" }).returning();
+    const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock: 3 }).returning();
+    const quantity = async () => {
+      const list = (await t.app.inject({ url: "/api/product" })).json() as { id: number; quantidade: number }[];
+      return [String(list.find((x) => x.id === p!.id)?.quantidade)];
+    };
+    expect(await eventually(quantity, (q) => q[0] === "3")).toEqual(["3"]);
+    await t.db.update(variants).set({ stock: 7 }).where(eq(variants.id, v!.id));
+    expect(await eventually(quantity, (q) => q[0] === "7")).toEqual(["7"]);
+  });
+
+  it("answers 304 to a matching If-None-Match on GET /api/product and a new ETag after a change", async () => {
+    const first = await t.app.inject({ url: "/api/product" });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers["content-type"]).toMatch(/^application\/json/);
+    const same = await t.app.inject({ url: "/api/product", headers: { "if-none-match": etag } });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe("");
+    await t.db.update(products).set({ name: "Nome Mudado" }).where(eq(products.name, "Agenda Stock"));
+    const changed = await eventually(
+      async () => [String((await t.app.inject({ url: "/api/product", headers: { "if-none-match": etag } })).statusCode)],
+      (s) => s[0] === "200",
+    );
+    expect(changed).toEqual(["200"]);
+  });
+
+  it("an admin's own change through the API shows on the very next read (no waiting for NOTIFY)", async () => {
+    const [p] = await t.db.insert(products).values({ name: "T-shirt Imediata", priceCents: 1500 }).returning();
+    await eventually(names, (l) => l.includes("T-shirt Imediata"));
+    const off = await t.app.inject({ method: "PUT", url: `/api/product/editstatus/${p!.id}`, headers: admin });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await names()).not.toContain("T-shirt Imediata");
+    expect(await names("/api/product/all", admin)).toContain("T-shirt Imediata");
+  });
+});
