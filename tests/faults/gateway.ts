@@ -1,0 +1,2 @@
+import type { FaultTest } from "./context.ts";
+export const gatewayTests: FaultTest[] = [];

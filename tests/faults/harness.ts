@@ -1,0 +1,392 @@
+/*
+ * Fault drills against real shop processes (`node server/main.ts`) sharing one PostgreSQL.
+ * Everything runs on 127.0.0.1; every wait is bounded in time.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { hashPassword } from "../../server/accounts/passwords.ts";
+import { createDatabase, type Database } from "../../server/db/client.ts";
+import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
+import { runMigrations } from "../../server/db/migrate.ts";
+import { colors, orderLines, orders, products, sizes, users, variants } from "../../server/db/schema.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const SESSION_SECRET = "faults-session-secret-0123456789-abcdefghijklmnop";
+export const CALLBACK_KEY = "faults-callback-key-0123456789";
+export const PASSWORD = "segredo-123";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Polls `check` every `everyMs` until it returns a truthy value or `timeoutMs` passes. */
+export async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T> | T, everyMs = 200): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < until) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ""}`);
+}
+
+// ---------- database ----------
+
+export interface FaultDatabase {
+  url: string;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * FAULTS_DATABASE_URL (a server we may create a database on) or an embedded PostgreSQL in a
+ * temp dir; either way a fresh, migrated database for this run.
+ */
+export async function openFaultDatabase(): Promise<FaultDatabase> {
+  const external = process.env.FAULTS_DATABASE_URL?.trim();
+  if (external) {
+    const name = `loja_faults_${randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = withDatabase(external, name);
+    const db = createDatabase(url, { max: 10 });
+    await runMigrations(db);
+    return {
+      url,
+      db,
+      async close() {
+        await db.$client.end().catch(() => {});
+        const c = new pg.Client({ connectionString: external });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), "loja-faults-pg-"));
+  const embedded = await startEmbeddedPostgres({
+    dataDir: dir,
+    port: await freePort(),
+    logger: { info: () => {}, warn: (m) => console.warn(m) },
+  });
+  const db = createDatabase(embedded.url, { max: 10 });
+  await runMigrations(db);
+  return {
+    url: embedded.url,
+    db,
+    async close() {
+      await db.$client.end().catch(() => {});
+      await embedded.stop().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// ---------- shop processes ----------
+
+export interface ShopOptions {
+  name: string;
+  databaseUrl: string;
+  port: number;
+  smtpPort?: number;
+  env?: Record<string, string>;
+}
+
+export interface Shop {
+  name: string;
+  port: number;
+  url: string;
+  proc: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  /** SIGKILL (no clean-up at all) or SIGTERM, and wait for the exit (bounded). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const dataDirs: string[] = [];
+const running = new Set<Shop>();
+
+/** Starts `node server/main.ts` and waits until /healthz answers. */
+export async function startShop(opts: ShopOptions, dataDir?: string): Promise<Shop> {
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), `loja-faults-${opts.name}-`));
+  if (!dataDir) dataDirs.push(dir);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: "production",
+    PORT: String(opts.port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
+    DATA_DIR: dir,
+    DATABASE_URL: opts.databaseUrl,
+    SESSION_SECRET,
+    PAYMENT_CALLBACK_KEY: CALLBACK_KEY,
+    DEMO_DATA: "off",
+    LOG_LEVEL: "warn",
+    ...(opts.smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}` } : {}),
+    ...opts.env,
+  };
+  let out = "";
+  const proc = spawn(process.execPath, ["server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  proc.stdout!.on("data", (d) => (out = (out + d).slice(-20_000)));
+  proc.stderr!.on("data", (d) => (out = (out + d).slice(-20_000)));
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  const shop: Shop = {
+    name: opts.name,
+    port: opts.port,
+    url: `http://127.0.0.1:${opts.port}`,
+    proc,
+    output: () => out,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      const done = await Promise.race([exited.then(() => true), sleep(25_000).then(() => false)]);
+      if (!done) {
+        proc.kill("SIGKILL");
+        await exited;
+      }
+      running.delete(shop);
+    },
+  };
+  running.add(shop);
+  try {
+    await waitFor(`${opts.name} /healthz`, 60_000, async () => {
+      if (proc.exitCode !== null) throw new Error(`exited early with ${proc.exitCode}`);
+      const res = await fetch(`${shop.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      return res.ok;
+    });
+  } catch (error) {
+    await shop.stop("SIGKILL");
+    throw new Error(`${opts.name} did not start: ${String(error)}\n${out}`);
+  }
+  return shop;
+}
+
+/** Stops every shop still running and removes their DATA_DIRs. */
+export async function stopAllShops(): Promise<void> {
+  await Promise.all([...running].map((s) => s.stop("SIGKILL")));
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+// ---------- HTTP ----------
+
+export type Auth = Record<"cookie" | "x-csrf-token", string>;
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  /** Network failure or time-out: no HTTP answer at all. */
+  error?: string;
+  ms: number;
+}
+
+/** One HTTP exchange; never throws, never waits longer than timeoutMs. */
+export async function call(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
+): Promise<Answer> {
+  const started = Date.now();
+  try {
+    const res = await fetch(url, {
+      method: init.method ?? "GET",
+      headers: { ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
+    });
+    const text = await res.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      body = { raw: text.slice(0, 500) };
+    }
+    return { status: res.status, body, ms: Date.now() - started };
+  } catch (error) {
+    return { status: 0, body: {}, error: (error as Error).name + ": " + (error as Error).message, ms: Date.now() - started };
+  }
+}
+
+export async function login(shop: Shop, email: string, password = PASSWORD): Promise<Auth> {
+  const res = await fetch(`${shop.url}/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (res.status !== 200) throw new Error(`login of ${email} on ${shop.name}: ${res.status} ${await res.text()}`);
+  const jar = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(";")[0]!.split("=") as [string, string]));
+  return { cookie: `loja_session=${jar.loja_session}; loja_csrf=${jar.loja_csrf}`, "x-csrf-token": jar.loja_csrf! };
+}
+
+export interface OrderItem {
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+}
+
+export function placeOrder(shop: Shop, auth: Auth, items: OrderItem[], opts: { key?: string; timeoutMs?: number } = {}): Promise<Answer> {
+  return call(`${shop.url}/orders`, {
+    method: "POST",
+    headers: { ...auth, ...(opts.key ? { "idempotency-key": opts.key } : {}) },
+    timeoutMs: opts.timeoutMs,
+    body: {
+      metodo_pagamento: "mb",
+      dados_entrega: {
+        nome: "Cliente Teste",
+        morada: "Rua das Flores, 12",
+        codigo_postal: "1000-001",
+        cidade: "Lisboa",
+        telefone: "912345678",
+        entrega_rapida: false,
+      },
+      items,
+    },
+  });
+}
+
+// ---------- seed ----------
+
+export interface Buyer {
+  id: number;
+  email: string;
+}
+
+/** `count` verified cliente accounts sharing PASSWORD (one argon2 hash, made by the shop's own helper). */
+export async function seedBuyers(db: Database, count: number, prefix: string): Promise<Buyer[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Cliente ${prefix} ${i + 1}`,
+        email: `${prefix}-${i + 1}@faults.pt`,
+        passwordHash,
+        function: "cliente",
+        emailVerifiedAt: sql`now()`,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  return rows;
+}
+
+export interface SeededProduct {
+  productId: number;
+  variantIds: number[];
+  priceCents: number;
+}
+
+/** A product with one variant per (colour, size) pair and `stock` units each. */
+export async function seedProduct(db: Database, name: string, pairs: Array<[string, string]>, stock: number, priceCents = 1990): Promise<SeededProduct> {
+  const [product] = await db
+    .insert(products)
+    .values({ name, description: "Produto para testes de falhas", priceCents, sizes: [...new Set(pairs.map((p) => p[1]))].join(","), status: 1 })
+    .returning({ id: products.id });
+  const variantIds: number[] = [];
+  for (const [color, size] of pairs) {
+    await db.insert(colors).values({ name: color }).onConflictDoNothing();
+    await db.insert(sizes).values({ name: size }).onConflictDoNothing();
+    const [c] = await db.select({ id: colors.id }).from(colors).where(eq(colors.name, color));
+    const [s] = await db.select({ id: sizes.id }).from(sizes).where(eq(sizes.name, size));
+    const [v] = await db
+      .insert(variants)
+      .values({ productId: product!.id, colorId: c!.id, sizeId: s!.id, stock })
+      .returning({ id: variants.id });
+    variantIds.push(v!.id);
+  }
+  return { productId: product!.id, variantIds, priceCents };
+}
+
+// ---------- invariants ----------
+
+export interface VariantState {
+  stock: number;
+  reserved: number;
+  /** Units in paid orders. */
+  sold: number;
+  /** Units in orders that hold stock (pending_payment or paid). */
+  held: number;
+  /** Units in pending orders. */
+  pending: number;
+}
+
+export async function variantStates(db: Database, variantIds: number[]): Promise<Map<number, VariantState>> {
+  const rows = await db.select({ id: variants.id, stock: variants.stock, reserved: variants.reserved }).from(variants).where(inArray(variants.id, variantIds));
+  const lines = await db
+    .select({
+      variantId: orderLines.variantId,
+      status: orders.status,
+      units: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(inArray(orderLines.variantId, variantIds)))
+    .groupBy(orderLines.variantId, orders.status);
+  const out = new Map<number, VariantState>();
+  for (const r of rows) out.set(r.id, { stock: r.stock, reserved: r.reserved, sold: 0, held: 0, pending: 0 });
+  for (const l of lines) {
+    const s = out.get(l.variantId!)!;
+    if (l.status === "paid") s.sold += l.units;
+    if (l.status === "pending_payment") s.pending += l.units;
+    if (l.status === "paid" || l.status === "pending_payment") s.held += l.units;
+  }
+  return out;
+}
+
+/** Per variant: stock >= 0, reserved == units of pending orders, stock + reserved + sold == initial. */
+export async function checkStockInvariants(db: Database, initial: Map<number, number>): Promise<void> {
+  const states = await variantStates(db, [...initial.keys()]);
+  const problems: string[] = [];
+  for (const [id, start] of initial) {
+    const s = states.get(id)!;
+    if (s.stock < 0 || s.reserved < 0) problems.push(`variant ${id}: negative stock ${s.stock} / reserved ${s.reserved}`);
+    if (s.stock + s.reserved + s.sold !== start) {
+      problems.push(`variant ${id}: stock ${s.stock} + reserved ${s.reserved} + sold ${s.sold} != initial ${start}`);
+    }
+    if (s.held !== start - s.stock) problems.push(`variant ${id}: units in live orders ${s.held} != initial ${start} - stock ${s.stock}`);
+    if (s.reserved !== s.pending) problems.push(`variant ${id}: reserved ${s.reserved} != units of pending orders ${s.pending}`);
+  }
+  if (problems.length) throw new Error(problems.join("\n"));
+}
+
+// ---------- assertions ----------
+
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** True when `text` reads as a pt-PT message for a shopper (not an English or technical error). */
+export function isPtMessage(text: unknown): boolean {
+  return (
+    typeof text === "string" &&
+    text.length > 10 &&
+    /[ãçéêáíóõúà]|\b(não|pagamento|tente|serviço|encomenda|stock)\b/i.test(text) &&
+    !/\b(error|failed|timeout|exception|undefined)\b/i.test(text)
+  );
+}

@@ -1,0 +1,3 @@
+import type { FaultTest } from "./context.ts";
+export const mailTests: FaultTest[] = [];
+export async function stopMailServer() {}
