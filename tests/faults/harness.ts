@@ -128,6 +128,8 @@ export interface Shop {
   exited: Promise<number | null>;
   /** SIGKILL (no clean-up at all) or SIGTERM, and wait for the exit (bounded). */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** A new process with the same port, DATA_DIR and settings (after stop()). */
+  restart(): Promise<Shop>;
 }
 
 const dataDirs: string[] = [];
@@ -174,6 +176,7 @@ export async function startShop(opts: ShopOptions, dataDir?: string): Promise<Sh
       }
       running.delete(shop);
     },
+    restart: () => startShop(opts, dir),
   };
   running.add(shop);
   try {
