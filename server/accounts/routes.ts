@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { AccountsService } from "./service.ts";
 import {
+  changePasswordBody,
   idParams,
   loginBody,
   messageResponse,
@@ -90,6 +91,17 @@ export function accountsRoutes(
     "/api/users/me",
     { config: { access: "user" }, schema: { response: { 200: z.object({ user: publicUser }) } } },
     async (request) => ({ user: request.user! }),
+  );
+
+  api.put(
+    "/api/users/me/password",
+    { config: { access: "user" }, schema: { body: changePasswordBody, response: { 200: messageResponse } } },
+    async (request) => {
+      // Bounds guessing of the current password with a stolen session.
+      await limiter.hit(`password:user:${request.user!.id}`, 10, 15 * MINUTE);
+      const result = await accounts.changeOwnPassword(request.user!.id, request.body, request.sessionToken!);
+      return { success: true, ...result };
+    },
   );
 
   // ----- admin: users (spec section 7) -----

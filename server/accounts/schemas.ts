@@ -58,6 +58,21 @@ export const newUserBody = z.object({
   function: z.string().max(20).optional(),
 });
 
+/** PUT /api/users/me/password: the signed-in user changes their own password. */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z
+      .string({ error: "Indique a palavra-passe atual" })
+      .min(1, "Indique a palavra-passe atual")
+      .max(200, "A palavra-passe atual está incorreta."),
+    newPassword,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: "A nova palavra-passe tem de ser diferente da atual.",
+    path: ["newPassword"],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
 export const updateUserBody = z.object({
   name,
   email,

@@ -13,6 +13,7 @@ export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 export const REGISTER_SUCCESS_MESSAGE =
   "Utilizador registado com sucesso! Enviámos um email para confirmar o seu endereço.";
 export const INVALID_CREDENTIALS = "Credenciais inválidas";
+export const WRONG_CURRENT_PASSWORD = "A palavra-passe atual está incorreta.";
 export const EMAIL_NOT_VERIFIED =
   "Confirme o seu email antes de iniciar sessão: siga o link que lhe enviámos.";
 
@@ -239,6 +240,22 @@ export function createAccountsService(deps: {
           throw error;
         });
       });
+    },
+
+    /**
+     * PUT /api/users/me/password: checks the current password, stores the new one and ends
+     * every other session of the user (the one making the change stays signed in).
+     */
+    async changeOwnPassword(userId: number, input: { currentPassword: string; newPassword: string }, currentToken: string): Promise<{ message: string }> {
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!row) throw new NotFoundError("Utilizador não encontrado");
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+        throw new BadRequestError(WRONG_CURRENT_PASSWORD);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await sessions.destroyAllForUser(userId, currentToken);
+      return { message: "Palavra-passe alterada com sucesso." };
     },
 
     async changePassword(userId: number, newPassword: string, currentToken?: string): Promise<void> {
