@@ -36,36 +36,40 @@ export function createAdminOrdersService(deps: { db: Database }) {
   return {
     /**
      * GET /api/orders: one row per order line, newest order first, one page, with the total
-     * number of matching lines. The page walks orders_created_idx backwards and joins each
-     * order's lines and latest payment, so it never sorts the whole table.
+     * number of matching lines. "Newest" is the highest order id: ids are taken when the order
+     * row is inserted, in the transaction that sets created_at, so they follow creation order
+     * and the page comes straight off the order_lines index (order_id) without sorting the
+     * table; only the page's rows are then joined to orders, users and payments.
      */
     async listLines(query: AdminOrdersQuery): Promise<{ items: AdminOrderLine[]; total: number }> {
       const offset = (query.page - 1) * query.limit;
-      const statusFilter = query.status ? sql`where p.status = ${query.status}` : sql``;
+      /** Lines whose order's latest payment has this status. */
+      const withStatus = (status: string) => sql`
+        from order_lines l
+        join payments p on p.order_id = l.order_id and p.status = ${status}
+        where not exists (select 1 from payments newer where newer.order_id = p.order_id and newer.id > p.id)`;
+      const source = query.status ? withStatus(query.status) : sql`from order_lines l`;
       const pageQuery = db.execute(sql`
+        with page as (
+          select l.id, l.order_id ${source}
+          order by l.order_id desc, l.id
+          limit ${query.limit} offset ${offset}
+        )
         select o.id, l.id as line_id, coalesce(p.reference, p.request_id) as payment_reference,
                o.user_id, u.name as cliente_nome, u.email as cliente_email,
                l.product_id, l.product_name, l.quantity, ${iso(sql`o.created_at`)} as created_at,
                p.status as payment_status, ${iso(sql`o.confirmation_sent_at`)} as confirmed_at,
                o.total_cents, o.payment_method
-        from orders o
-        join order_lines l on l.order_id = o.id
+        from page
+        join order_lines l on l.id = page.id
+        join orders o on o.id = page.order_id
         join users u on u.id = o.user_id
         left join lateral (
           select status, reference, request_id from payments
           where payments.order_id = o.id order by payments.id desc limit 1
         ) p on true
-        ${statusFilter}
-        order by o.created_at desc, o.id desc, l.id
-        limit ${query.limit} offset ${offset}`);
-      const countQuery = query.status
-        ? db.execute(sql`
-            select count(*) as total
-            from payments p
-            join order_lines l on l.order_id = p.order_id
-            where p.status = ${query.status}
-              and not exists (select 1 from payments newer where newer.order_id = p.order_id and newer.id > p.id)`)
-        : db.execute(sql`select count(*) as total from order_lines`);
+        order by page.order_id desc, page.id`);
+      const countQuery = db.execute(sql`select count(*) as total ${source}`);
       const [page, count] = await Promise.all([pageQuery, countQuery]);
       const items = page.rows.map((r) => ({
         id: num(r.id),
