@@ -1,0 +1,312 @@
+// npm run db:seed:large [-- --products 10000 --orders 100000 --days 90]
+//
+// Loads a large synthetic data set into the shop's database (DATA_DIR's embedded PostgreSQL, started for the
+// occasion or joined when the shop is running, or DATABASE_URL), to measure the admin screens at scale:
+// 10 000 products with 4 variants each, 2 000 clientes, and 100 000 orders with their lines and payments spread
+// over the last 90 days. Set-based (INSERT … SELECT generate_series) in one transaction: all or nothing, well
+// under a minute. Runs once per database: a second run finds its marker category and changes nothing.
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { hashPassword } from "../server/accounts/passwords.ts";
+import type { Database } from "../server/db/client.ts";
+
+export const SEED_LARGE_MARKER = "Coleção de carga (seed-large)";
+export const SEED_LARGE_REASON = "Stock inicial (seed-large)";
+
+export interface SeedLargeOptions {
+  products?: number;
+  orders?: number;
+  /** Orders are spread over this many days before now. */
+  days?: number;
+  customers?: number;
+  log?: (line: string) => void;
+}
+
+export interface SeedLargeResult {
+  skipped: boolean;
+  products: number;
+  variants: number;
+  orders: number;
+  lines: number;
+  seconds: number;
+}
+
+const CATEGORY_NAMES = [SEED_LARGE_MARKER, "Vestuário", "Acessórios", "Beleza", "Casa e decoração"];
+const COLOURS: Array<[string, string]> = [
+  ["Branco", "#ffffff"],
+  ["Preto", "#111827"],
+  ["Azul", "#2563eb"],
+  ["Vermelho", "#dc2626"],
+  ["Verde", "#16a34a"],
+  ["Rosa", "#db2777"],
+];
+const SIZE_NAMES: Array<[string, number]> = [
+  ["S", 1],
+  ["M", 2],
+  ["L", 3],
+  ["XL", 4],
+];
+const KINDS = ["Camisola", "Caneca", "Agenda", "Boné", "Saco", "Sabonete", "Creme", "Pulseira", "Postal", "Avental"];
+const MOTIFS = ["Azulejo", "Andorinha", "Sardinha", "Galo", "Lisboa", "Porto", "Algarve", "Minho", "Douro", "Tejo", "Elétrico", "Cortiça"];
+
+/** A JS array as one array parameter (drizzle would otherwise expand it into a list). */
+const arr = (values: readonly unknown[]) => sql.param(values);
+
+/**
+ * Seeds the large data set into `db` (migrated). Returns { skipped: true } when the marker category exists already.
+ * Every row is made by a handful of INSERT … SELECT statements, so the cost is PostgreSQL's, not round trips.
+ */
+export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Promise<SeedLargeResult> {
+  const productCount = opts.products ?? 10_000;
+  const orderCount = opts.orders ?? 100_000;
+  const days = opts.days ?? 90;
+  const customers = opts.customers ?? 2_000;
+  const log = opts.log ?? (() => {});
+  const started = Date.now();
+  const step = async (label: string, run: () => Promise<unknown>) => {
+    const t0 = Date.now();
+    await run();
+    log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  };
+  // One hash for every synthetic account: a random password nobody knows, so none of them can log in.
+  const passwordHash = await hashPassword(randomBytes(24).toString("hex"));
+
+  const result = await db.transaction(async (tx) => {
+    // Two runs at once would both miss the marker; the lock makes the second one wait and then skip.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('loja:seed-large'))`);
+    const seeded = await tx.execute(sql`select 1 from categories where name = ${SEED_LARGE_MARKER}`);
+    if (seeded.rows.length > 0) return undefined;
+
+    await step("categories, colours, sizes", async () => {
+      await tx.execute(sql`
+        insert into categories (name) select unnest(${arr(CATEGORY_NAMES)}::text[]) on conflict (name) do nothing`);
+      await tx.execute(sql`
+        insert into colors (name, color_hex)
+        select * from unnest(${arr(COLOURS.map((c) => c[0]))}::text[], ${arr(COLOURS.map((c) => c[1]))}::text[])
+        on conflict (name) do nothing`);
+      await tx.execute(sql`
+        insert into sizes (name, sort_order)
+        select * from unnest(${arr(SIZE_NAMES.map((s) => s[0]))}::text[], ${arr(SIZE_NAMES.map((s) => s[1]))}::int[])
+        on conflict (name) do nothing`);
+    });
+
+    // Products: names from kind × motif × number (searchable), prices 5–55 €, 5 % out of the shop,
+    // created over the last year. Kept in a temp table with their position for the steps below.
+    await step(`${productCount} products`, async () => {
+      await tx.execute(sql`
+        create temp table seed_products on commit drop as
+        with cats as (select array_agg(id order by id) as ids from categories where name = any(${arr(CATEGORY_NAMES)}::text[])),
+        inserted as (
+          insert into products (name, description, price_cents, category_id, sizes, status, modelo_id, created_at, updated_at)
+          select (${arr(KINDS)}::text[])[1 + n % ${KINDS.length}] || ' ' || (${arr(MOTIFS)}::text[])[1 + (n / ${KINDS.length}) % ${MOTIFS.length}]
+                   || ' ' || lpad(n::text, 5, '0'),
+                 'Artigo gerado para medir o desempenho da loja com muitos produtos.',
+                 500 + (n * 37 % 50) * 100 + (n % 4) * 25,
+                 cats.ids[1 + n % array_length(cats.ids, 1)],
+                 'S,M,L,XL',
+                 case when n % 20 = 0 then 0 else 1 end,
+                 1000 + n / 4,
+                 now() - make_interval(secs => (n * 3153.6)::int),
+                 now()
+          from generate_series(1, ${productCount}) n, cats
+          returning id
+        )
+        select id, (row_number() over (order by id) - 1)::int as idx from inserted`);
+    });
+
+    // Four variants per product (S, M, L, XL in rotating colours). Stock: 5 % at 0, 10 % at 1–10, the rest 11–200.
+    await step(`${productCount * 4} variants and their initial stock movements`, async () => {
+      await tx.execute(sql`
+        with pal as (
+          select (select array_agg(id order by id) from colors where name = any(${arr(COLOURS.map((c) => c[0]))}::text[])) as colours,
+                 (select array_agg(id order by sort_order) from sizes where name = any(${arr(SIZE_NAMES.map((s) => s[0]))}::text[])) as sizes
+        ),
+        inserted as (
+          insert into variants (product_id, color_id, size_id, stock)
+          select p.id,
+                 pal.colours[1 + (p.idx + k) % array_length(pal.colours, 1)],
+                 pal.sizes[1 + k],
+                 case when h < 5 then 0 when h < 15 then 1 + (p.idx + k) % 10 else 11 + (p.idx * 7 + k * 31) % 190 end
+          from seed_products p
+          cross join generate_series(0, 3) k
+          cross join pal
+          cross join lateral (select (p.idx * 7 + k * 13) % 100 as h) x
+          order by p.id, k
+          returning id, stock
+        )
+        insert into stock_movements (variant_id, stock_before, stock_after, reason)
+        select id, 0, stock, ${SEED_LARGE_REASON} from inserted`);
+      await tx.execute(sql`
+        create temp table seed_variants on commit drop as
+        select (row_number() over (order by v.id) - 1)::int as idx, v.id, v.product_id, p.name, p.price_cents,
+               c.name as color_name, s.name as size_name
+        from variants v
+        join seed_products sp on sp.id = v.product_id
+        join products p on p.id = v.product_id
+        left join colors c on c.id = v.color_id
+        left join sizes s on s.id = v.size_id`);
+      await tx.execute(sql`create unique index on seed_variants (idx)`);
+    });
+
+    await step(`${customers} clientes`, async () => {
+      const tag = randomBytes(3).toString("hex");
+      await tx.execute(sql`
+        create temp table seed_users on commit drop as
+        with inserted as (
+          insert into users (name, email, password_hash, function, email_verified_at, created_at)
+          select 'Cliente de carga ' || n, 'carga-' || ${tag} || '-' || n || '@loja.invalid', ${passwordHash}, 'cliente',
+                 now() - interval '200 days', now() - interval '200 days'
+          from generate_series(1, ${customers}) n
+          returning id
+        )
+        select id, (row_number() over (order by id) - 1)::int as idx from inserted`);
+    });
+
+    // Orders in time order (ids grow with created_at), over the last `days` days. Payment outcome: 75 % paid,
+    // 10 % expired, 5 % failed (order cancelled), 10 % still pending while the reference is valid (else expired).
+    // One to three lines per order (two on average), quantities 1–3, prices from the products. Lines are planned
+    // first (temp tables are cheap), so each order is written once with its final totals.
+    await step(`${orderCount} orders with their lines`, async () => {
+      await tx.execute(sql`
+        create temp table seed_orders on commit drop as
+        with plan as (
+          select n,
+                 -- strictly increasing with n (the jitter stays under one step), so ids follow time
+                 now() - make_interval(secs => ((${orderCount} - n + (n * 7919 % 1000) / 1111.0)
+                                                * (${days} * 86400.0 / ${orderCount}))::float8) as created_at,
+                 (array['mb', 'mbway', 'payshop'])[1 + n % 3] as method,
+                 n * 7919 % 100 as outcome,
+                 n % 10 = 0 as fast
+          from generate_series(1, ${orderCount}) n
+        ), timed as (
+          select plan.*,
+                 created_at + case method when 'mbway' then interval '4 minutes'
+                                          when 'mb' then interval '3 days' else interval '30 days' end as expires_at
+          from plan
+        )
+        select n, created_at, method, fast, expires_at,
+               case when outcome < 75 then 'paid'
+                    when outcome < 85 then 'expired'
+                    when outcome < 90 then 'failed'
+                    when expires_at > now() then 'pending'
+                    else 'expired' end as payment_status
+        from timed`);
+      await tx.execute(sql`
+        create temp table seed_lines on commit drop as
+        with v as (select count(*)::int as c from seed_variants)
+        select so.n, k, sv.product_id, sv.id as variant_id, sv.name, sv.color_name, sv.size_name, sv.price_cents,
+               1 + (so.n + k) % 3 as quantity
+        from seed_orders so
+        cross join v
+        cross join lateral generate_series(0, so.n % 3) k
+        join seed_variants sv on sv.idx = ((so.n::bigint * 7919 + k * 104729) % v.c)::int`);
+      await tx.execute(sql`
+        create temp table seed_order_ids on commit drop as
+        with u as (select count(*)::int as c from seed_users),
+        sums as (select n, sum(price_cents * quantity)::int as subtotal from seed_lines group by n),
+        inserted as (
+          insert into orders (user_id, status, payment_method, mbway_phone, subtotal_cents, shipping_cents, total_cents,
+                              shipping_zone, fast_delivery, delivery_name, delivery_address, delivery_postal_code,
+                              delivery_city, delivery_phone, created_at, paid_at, confirmation_sent_at)
+          select su.id,
+                 case so.payment_status when 'paid' then 'paid' when 'pending' then 'pending_payment'
+                                        when 'failed' then 'cancelled' else 'expired' end,
+                 so.method,
+                 case when so.method = 'mbway' then '912345678' end,
+                 sums.subtotal, x.shipping, sums.subtotal + x.shipping,
+                 'continente', so.fast, 'Cliente de carga ' || (su.idx + 1), 'Rua do Teste, ' || so.n,
+                 lpad((1000 + so.n % 8000)::text, 4, '0') || '-' || lpad((so.n % 1000)::text, 3, '0'),
+                 (array['Lisboa', 'Porto', 'Braga', 'Coimbra', 'Faro', 'Aveiro'])[1 + so.n % 6], '912345678',
+                 so.created_at,
+                 case when so.payment_status = 'paid' then so.created_at + interval '7 minutes' end,
+                 case when so.payment_status = 'paid' then so.created_at + interval '8 minutes' end
+          from seed_orders so
+          join sums on sums.n = so.n
+          cross join u
+          cross join lateral (select case when so.fast then 390 + 290 else 390 end as shipping) x
+          join seed_users su on su.idx = (so.n * 31) % u.c
+          order by so.n
+          returning id
+        )
+        select id, row_number() over (order by id) as n from inserted`);
+      await tx.execute(sql`create unique index on seed_order_ids (n)`);
+      await tx.execute(sql`
+        insert into order_lines (order_id, product_id, variant_id, product_name, color_name, size_name, unit_price_cents, quantity)
+        select o.id, l.product_id, l.variant_id, l.name, l.color_name, l.size_name, l.price_cents, l.quantity
+        from seed_lines l join seed_order_ids o on o.n = l.n
+        order by o.id, l.k`);
+    });
+
+    await step("payments", async () => {
+      await tx.execute(sql`
+        insert into payments (order_id, provider, method, status, amount_cents, entity, reference, request_id, phone,
+                              expires_at, paid_at, created_at, updated_at)
+        select o.id, 'sandbox', o.payment_method, so.payment_status, o.total_cents,
+               case when o.payment_method = 'mb' then '12345' when o.payment_method = 'payshop' then '10241' end,
+               case when o.payment_method = 'mb' then lpad((100000000 + o.id * 7 % 900000000)::text, 9, '0')
+                    when o.payment_method = 'payshop' then lpad((1000000000000 + o.id)::text, 13, '0') end,
+               case when o.payment_method = 'mbway' then 'SEED' || lpad(o.id::text, 16, '0') end,
+               case when o.payment_method = 'mbway' then '912345678' end,
+               so.expires_at, o.paid_at, o.created_at, o.created_at
+        from orders o
+        join seed_order_ids i on i.id = o.id
+        join seed_orders so on so.n = i.n`);
+      // Units of orders still waiting for payment are held, as a real checkout would have done.
+      await tx.execute(sql`
+        update variants v set reserved = v.reserved + r.q
+        from (select l.variant_id, sum(l.quantity)::int as q
+              from order_lines l join orders o on o.id = l.order_id
+              where o.status = 'pending_payment' and o.id in (select id from seed_order_ids)
+              group by l.variant_id) r
+        where v.id = r.variant_id`);
+    });
+
+    const totals = await tx.execute(sql`
+      select (select count(*) from seed_products) as products, (select count(*) from seed_variants) as variants,
+             (select count(*) from seed_order_ids) as orders,
+             (select count(*) from seed_lines) as lines`);
+    const r = totals.rows[0] ?? {};
+    return { products: Number(r.products), variants: Number(r.variants), orders: Number(r.orders), lines: Number(r.lines) };
+  });
+
+  if (!result) return { skipped: true, products: 0, variants: 0, orders: 0, lines: 0, seconds: (Date.now() - started) / 1000 };
+  // Fresh statistics, so the planner knows the tables are large now.
+  await step("analyze", () => db.execute(sql`analyze products, variants, stock_movements, users, orders, order_lines, payments`));
+  return { skipped: false, ...result, seconds: (Date.now() - started) / 1000 };
+}
+
+if (import.meta.main) {
+  const { loadConfig } = await import("../server/config.ts");
+  const { openDatabase } = await import("../server/main.ts");
+  const { parseCliArgs } = await import("../server/cli/args.ts");
+  const args = parseCliArgs({ products: { type: "string" }, orders: { type: "string" }, days: { type: "string" } });
+  const positive = (name: string, value: string | undefined, fallback: number, max: number) => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      console.error(`--${name} must be a whole number from 1 to ${max}.`);
+      process.exit(2);
+    }
+    return n;
+  };
+  const opts = {
+    products: positive("products", args.products, 10_000, 1_000_000),
+    orders: positive("orders", args.orders, 100_000, 10_000_000),
+    days: positive("days", args.days, 90, 3650),
+  };
+  const runtime = await openDatabase(loadConfig(), pino({ level: "warn" }), { shareRunning: true });
+  try {
+    console.log(`Seeding ${opts.products} products and ${opts.orders} orders over ${opts.days} days …`);
+    const r = await seedLarge(runtime.db, { ...opts, log: (line) => console.log(line) });
+    if (r.skipped) {
+      console.log(`Already seeded (category "${SEED_LARGE_MARKER}" exists): nothing changed.`);
+    } else {
+      console.log(
+        `Done in ${r.seconds.toFixed(1)} s: ${r.products} products, ${r.variants} variants, ${r.orders} orders, ${r.lines} order lines.`,
+      );
+    }
+  } finally {
+    await runtime.close();
+  }
+}
