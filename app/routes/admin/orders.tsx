@@ -67,11 +67,10 @@ function OrdersPerDayPanel() {
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             Pedidos por Dia
           </h2>
-          {points ? (
-            <p className="text-sm text-gray-700" aria-live="polite">
-              {total} pedido(s) nos últimos {days} dias
-            </p>
-          ) : null}
+          {/* Always present (empty until loaded) so nothing moves when the numbers arrive. */}
+          <p className="min-h-5 text-sm text-gray-700" aria-live="polite">
+            {points ? `${total} pedido(s) nos últimos ${days} dias` : "\u00a0"}
+          </p>
         </div>
         <div className="w-full sm:w-48">
           <label htmlFor={rangeId} className={labelClass}>

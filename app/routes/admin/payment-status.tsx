@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
-import { customerText, formatDateTime, type OrderDetail, type OrderLine } from "../../components/admin/orders/types.ts";
+import { formatDateTime, type OrderDetail, type OrderLine } from "../../components/admin/orders/types.ts";
 import { PaymentStatusBadge, paymentStatusLabel } from "../../components/admin/payment-status.tsx";
-import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader, TableWrap, tdClass, thClass } from "../../components/admin/ui.tsx";
+import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader, TableWrap, thClass } from "../../components/admin/ui.tsx";
 import { apiGet, apiPost, messageFrom, NetworkError } from "../../lib/api.ts";
 import type { Route } from "./+types/payment-status";
 
@@ -17,6 +17,8 @@ export const meta: Route.MetaFunction = () => [
 
 /** Payments page size (spec section 9). */
 const PAGE_SIZE = 10;
+/** Table cells that may wrap (the kit's tdClass never wraps), so the table fits beside the menu. */
+const cell = "px-3 py-2 align-top text-sm text-gray-900";
 const CONNECTION_ERROR = "Erro de conexão. Verifique sua internet e tente novamente.";
 const VERIFY_ALL_FAILED = "Erro ao verificar pagamentos";
 
@@ -170,7 +172,6 @@ export default function Page() {
                   <th scope="col" className={thClass}>Quantidade</th>
                   <th scope="col" className={thClass}>Status</th>
                   <th scope="col" className={thClass}>Data</th>
-                  <th scope="col" className={thClass}>Confirmação</th>
                   <th scope="col" className={thClass}>Ações</th>
                 </tr>
               </thead>
@@ -183,51 +184,52 @@ export default function Page() {
                   const confirming = busy.has(`confirm-${line.id}`);
                   return (
                     <tr key={`${line.id}-${line.line_id}`}>
-                      <td className={`${tdClass} font-medium tabular-nums`}>{reference}</td>
-                      <td className={tdClass}>
-                        {customerText(line)}
-                        {line.cliente_email ? <span className="block text-xs text-gray-700">{line.cliente_email}</span> : null}
+                      <td className={`${cell} font-medium whitespace-nowrap tabular-nums`}>{reference}</td>
+                      <td className={`${cell} min-w-36`}>
+                        {line.cliente_nome || `ID ${line.user_id}`}
+                        {line.cliente_nome ? <span className="block text-xs text-gray-700">ID {line.user_id}</span> : null}
                       </td>
-                      <td className={tdClass}>
-                        <span className="tabular-nums">#{line.product_id}</span>
-                        {line.product_name ? <span className="text-gray-700"> · {line.product_name}</span> : null}
+                      <td className={`${cell} min-w-40`}>
+                        <span className="block tabular-nums">#{line.product_id}</span>
+                        {line.product_name ? <span className="block text-xs text-gray-700">{line.product_name}</span> : null}
                       </td>
-                      <td className={`${tdClass} tabular-nums`}>{line.quantity}</td>
-                      <td className={tdClass}>
+                      <td className={`${cell} tabular-nums`}>{line.quantity}</td>
+                      <td className={`${cell} min-w-36`}>
                         <PaymentStatusBadge status={line.payment_status} />
-                      </td>
-                      <td className={tdClass}>{formatDateTime(line.created_at)}</td>
-                      <td className={tdClass}>
                         {confirmed ? (
-                          <span className="inline-flex items-center gap-1 text-green-800">
-                            <MailCheck aria-hidden="true" className="size-4" />
-                            Confirmado{confirmedAt ? ` em ${formatDateTime(confirmedAt)}` : ""}
+                          <span className="mt-1 flex items-start gap-1 text-xs text-green-800">
+                            <MailCheck aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                            <span>Confirmado{confirmedAt ? ` em ${formatDateTime(confirmedAt)}` : ""}</span>
                           </span>
-                        ) : line.payment_status === "paid" ? (
+                        ) : null}
+                      </td>
+                      <td className={`${cell} min-w-28`}>{formatDateTime(line.created_at)}</td>
+                      <td className={cell}>
+                        <div className="flex flex-col items-stretch gap-2">
                           <button
                             type="button"
-                            className={`${buttonClass.success} px-3 py-1.5`}
-                            onClick={() => void sendConfirmation(line)}
-                            disabled={confirming}
-                            aria-label={`Enviar confirmação do pedido ${line.id}`}
+                            className={`${buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
+                            onClick={() => void verify(line)}
+                            disabled={verifying}
+                            aria-label={`Verificar pagamento do pedido ${line.id}`}
                           >
-                            {confirming ? "A enviar..." : "Enviar confirmação"}
+                            <SearchCheck aria-hidden="true" className="size-4" />
+                            {verifying ? "A verificar..." : "Verificar"}
                           </button>
-                        ) : (
-                          <span className="text-gray-700">—</span>
-                        )}
-                      </td>
-                      <td className={tdClass}>
-                        <button
-                          type="button"
-                          className={`${buttonClass.secondary} px-3 py-1.5`}
-                          onClick={() => void verify(line)}
-                          disabled={verifying}
-                          aria-label={`Verificar pagamento do pedido ${line.id}`}
-                        >
-                          <SearchCheck aria-hidden="true" className="size-4" />
-                          {verifying ? "A verificar..." : "Verificar"}
-                        </button>
+                          {confirmed ? null : (
+                            // Offered for every unconfirmed order: the server sends only for paid ones and
+                            // otherwise answers 'Apenas pagamentos confirmados podem ser notificados.'
+                            <button
+                              type="button"
+                              className={`${line.payment_status === "paid" ? buttonClass.success : buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
+                              onClick={() => void sendConfirmation(line)}
+                              disabled={confirming}
+                              aria-label={`Enviar confirmação do pedido ${line.id}`}
+                            >
+                              {confirming ? "A enviar..." : "Enviar confirmação"}
+                            </button>
+                          )}
+                        </div>
                       </td>
                     </tr>
                   );

@@ -35,7 +35,7 @@ export default function OrdersChart({ data }: { data: OrdersPerDay[] }) {
           formatter={(value) => [value, "Pedidos"]}
         />
         <Line
-          type="monotone"
+          type="linear"
           dataKey="total_pedidos"
           name="Pedidos"
           stroke="#a8360a"
