@@ -27,6 +27,7 @@ const envSchema = z
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().trim().min(3).default("Loja <nao-responder@loja.local>"),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -76,6 +77,8 @@ export interface Config {
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** First delay of the mail retry backoff (doubled per failed attempt, capped at 1 h). */
+  mailRetryBaseMs: number;
   admin: { email: string; password: string } | undefined;
   logLevel: Env["LOG_LEVEL"];
   demoData: boolean;
@@ -122,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, "session-secret"),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailRetryBaseMs: env.MAIL_RETRY_BASE_MS,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
     demoData: env.DEMO_DATA === "auto",

@@ -3,7 +3,7 @@ import type pino from "pino";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { createMailTransport } from "../mail/transport.ts";
-import { drainOutbox } from "../mail/worker.ts";
+import { drainOutbox, nextRetryInMs } from "../mail/worker.ts";
 import { cleanupExpired } from "./maintenance.ts";
 
 export interface Jobs {
@@ -17,16 +17,20 @@ export const MAINTENANCE_CLEANUP = "maintenance.cleanup";
 
 /** Nudges within this window become one drain job. */
 const NUDGE_COALESCE_MS = 200;
+/** Beyond this the minutely cron drains anyway. */
+const RETRY_TIMER_MAX_MS = 60_000;
 /** stop() waits this long for running jobs before pg-boss gives up on them. */
 const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * Background work on pg-boss, in the shop's own database (schema "pgboss"):
  *
- * - mail.drain: delivers the e-mail outbox. Runs every minute (cron) and whenever nudgeMail()
- *   is called. The queue's "short" policy keeps at most one drain job waiting, so a burst of
- *   nudges (from this or any other instance) collapses into one job; the drain itself takes
- *   rows with "for update skip locked", so several instances never send the same mail.
+ * - mail.drain: delivers the e-mail outbox. Runs every minute (cron), whenever nudgeMail()
+ *   is called, and when the earliest failed mail's retry is due (a local timer, so a relay that
+ *   comes back is used within the backoff — MAIL_RETRY_BASE_MS doubled per attempt — rather
+ *   than at the next minute). The queue's "short" policy keeps at most one drain job waiting,
+ *   so a burst of nudges (from this or any other instance) collapses into one job; the drain
+ *   itself takes rows with "for update skip locked", so several instances never send the same mail.
  * - maintenance.cleanup: every 15 minutes, deletes expired sessions and rate-limit windows.
  *
  * pg-boss runs its queries through the application's pool (no pool of its own), and the
@@ -59,14 +63,44 @@ export async function startJobs(deps: {
     await boss.createQueue(MAIL_DRAIN, { policy: "short", retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 60 * 60 });
     await boss.createQueue(MAINTENANCE_CLEANUP, { policy: "short", retryLimit: 0, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 });
 
-    const mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
+    let nudgeTimer: NodeJS.Timeout | undefined;
+    let retryTimer: NodeJS.Timeout | undefined;
+    let mailWorkerId: string | undefined;
+    const sendNudge = async () => {
+      nudgeTimer = undefined;
+      if (stopping.signal.aborted) return;
+      await boss.send(MAIL_DRAIN); // null when a drain job is already waiting: that one will do
+      if (mailWorkerId) boss.notifyWorker(mailWorkerId); // fetch now instead of at the next poll
+    };
+    const nudge = () => {
+      if (stopping.signal.aborted || nudgeTimer) return;
+      nudgeTimer = setTimeout(() => {
+        sendNudge().catch((err: unknown) => logger.warn({ err }, "could not queue a mail drain"));
+      }, NUDGE_COALESCE_MS);
+      nudgeTimer.unref();
+    };
+    const armRetry = async () => {
+      const due = await nextRetryInMs(db);
+      if (due === null || stopping.signal.aborted) return;
+      // Rows left due now mean the relay is down: probe it again after the base delay, not at once.
+      const delay = Math.min(Math.max(due, config.mailRetryBaseMs), RETRY_TIMER_MAX_MS);
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        nudge();
+      }, delay);
+      retryTimer.unref();
+    };
+
+    mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
       const signal = job ? AbortSignal.any([job.signal, stopping.signal]) : stopping.signal;
-      const result = await drainOutbox(db, transport, logger, { signal }).catch((err: unknown) => {
+      const result = await drainOutbox(db, transport, logger, { signal, retryBaseMs: config.mailRetryBaseMs }).catch((err: unknown) => {
         logger.error({ err }, "mail drain failed");
         throw err;
       });
       // A very long outbox is drained in slices, so shutdown and other instances get a turn.
       if (result.more && !stopping.signal.aborted) await boss.send(MAIL_DRAIN);
+      else if (result.retried > 0 || result.halted) await armRetry().catch((err: unknown) => logger.warn({ err }, "could not plan the mail retry"));
       return { sent: result.sent, retried: result.retried, failed: result.failed };
     });
     await boss.work(MAINTENANCE_CLEANUP, { pollingIntervalSeconds: 30 }, async () => {
@@ -93,13 +127,6 @@ export async function startJobs(deps: {
     await boss.schedule(MAIL_DRAIN, "* * * * *");
     await boss.schedule(MAINTENANCE_CLEANUP, "*/15 * * * *");
 
-    let nudgeTimer: NodeJS.Timeout | undefined;
-    const sendNudge = async () => {
-      nudgeTimer = undefined;
-      if (stopping.signal.aborted) return;
-      await boss.send(MAIL_DRAIN); // null when a drain job is already waiting: that one will do
-      boss.notifyWorker(mailWorkerId); // fetch now instead of at the next poll
-    };
 
     // Mail queued before this start (or while no instance ran) goes out now, not in a minute.
     await boss.send(MAIL_DRAIN);
@@ -107,18 +134,14 @@ export async function startJobs(deps: {
     logger.debug({ mail: transport.kind }, "background jobs started");
 
     return {
-      nudgeMail() {
-        if (stopping.signal.aborted || nudgeTimer) return;
-        nudgeTimer = setTimeout(() => {
-          sendNudge().catch((err: unknown) => logger.warn({ err }, "could not queue a mail drain"));
-        }, NUDGE_COALESCE_MS);
-        nudgeTimer.unref();
-      },
+      nudgeMail: nudge,
       async stop() {
         if (stopping.signal.aborted) return;
         stopping.abort(); // a running drain finishes the mail in hand and stops
         clearTimeout(nudgeTimer);
         nudgeTimer = undefined;
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
         await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
         transport.close();
       },

@@ -29,13 +29,19 @@ import type { MailTransport } from "./transport.ts";
 
 /** After this many failed attempts a row is marked 'failed' and left alone. */
 export const MAX_ATTEMPTS = 12;
-const BASE_DELAY_SECONDS = 5;
+/** Default first delay (MAIL_RETRY_BASE_MS). */
+export const DEFAULT_RETRY_BASE_MS = 5_000;
 const MAX_DELAY_SECONDS = 60 * 60;
 const MAX_ERROR_LENGTH = 1000;
 
-/** Seconds to wait after the n-th failed attempt (n >= 1): 5 s, 10 s, 20 s, … capped at 1 h. */
+/** Seconds to wait after the n-th failed attempt (n >= 1): base, 2 × base, 4 × base, … capped at 1 h. */
+export function backoffSeconds(failedAttempts: number, baseMs: number): number {
+  return Math.min((baseMs / 1000) * 2 ** Math.max(0, failedAttempts - 1), MAX_DELAY_SECONDS);
+}
+
+/** With the default base: 5 s, 10 s, 20 s, … capped at 1 h. */
 export function retryDelaySeconds(failedAttempts: number): number {
-  return Math.min(BASE_DELAY_SECONDS * 2 ** Math.max(0, failedAttempts - 1), MAX_DELAY_SECONDS);
+  return backoffSeconds(failedAttempts, DEFAULT_RETRY_BASE_MS);
 }
 
 export type DeliveryOutcome = "sent" | "retry" | "failed";
@@ -68,6 +74,8 @@ export interface DrainOptions {
   maxRows?: number;
   /** Stops the drain between two mails (a mail being sent is finished). */
   signal?: AbortSignal;
+  /** First delay of the retry backoff. Default DEFAULT_RETRY_BASE_MS. */
+  retryBaseMs?: number;
 }
 
 type Logger = Pick<pino.Logger, "info" | "warn" | "error" | "debug">;
@@ -80,6 +88,7 @@ export async function deliverNext(
   db: Database,
   transport: MailTransport,
   logger: Logger,
+  options: { retryBaseMs?: number } = {},
 ): Promise<Delivery | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -115,7 +124,7 @@ export async function deliverNext(
         logger.error({ outboxId: row.id, kind: row.kind, attempts, error: lastError }, "mail delivery failed for good");
         return { id: row.id, outcome: "failed" as const, transportDown };
       }
-      const delay = retryDelaySeconds(attempts);
+      const delay = backoffSeconds(attempts, options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS);
       await tx
         .update(emailOutbox)
         .set({ attempts, lastError, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
@@ -147,7 +156,7 @@ export async function drainOutbox(
   logger: Logger,
   options: DrainOptions = {},
 ): Promise<DrainResult> {
-  const { concurrency = 2, maxRows = 500, signal } = options;
+  const { concurrency = 2, maxRows = 500, signal, retryBaseMs } = options;
   const result: DrainResult = { sent: 0, retried: 0, failed: 0, more: false, halted: false };
   let claimed = 0;
   const lane = async () => {
@@ -157,7 +166,7 @@ export async function drainOutbox(
         return;
       }
       claimed++;
-      const delivery = await deliverNext(db, transport, logger);
+      const delivery = await deliverNext(db, transport, logger, { retryBaseMs });
       if (!delivery) {
         claimed--;
         return;
@@ -173,6 +182,16 @@ export async function drainOutbox(
   if (rejected) throw rejected.reason;
   if (result.sent + result.retried + result.failed > 0) logger.debug({ ...result }, "mail outbox drained");
   return result;
+}
+
+/** Milliseconds until the earliest pending row is due (0 if one is due now), or null when none is pending. */
+export async function nextRetryInMs(db: Database): Promise<number | null> {
+  const [row] = await db
+    .select({ ms: sql<number | null>`(extract(epoch from min(${emailOutbox.nextAttemptAt}) - now()) * 1000)::float8` })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "pending"));
+  const ms = row?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Math.ceil(ms));
 }
 
 /** "<loja-outbox-42-1718000000000@loja.local>": the same for every attempt of one row. */
