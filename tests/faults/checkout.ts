@@ -47,7 +47,7 @@ export const checkoutTests: FaultTest[] = [
             picks.set(v, (picks.get(v) ?? 0) + 1 + Math.floor(random() * 3));
           }
           const items: OrderItem[] = [...picks].map(([variant_id, quantity]) => ({ product_id: product.productId, variant_id, quantity }));
-          const which = (i + round) % 2;
+          const which = ((i + round) % 2) as 0 | 1;
           return placeOrder(ctx.shops[which], ctx.auth.get(buyer.id)![which], items, { timeoutMs: 20_000 });
         });
         const results = await Promise.all(batch);
@@ -100,7 +100,8 @@ export const checkoutTests: FaultTest[] = [
           if (a.status !== 201 && a.status !== 409) problems.push(`${buyer.email}: answer ${a.status} ${JSON.stringify(a.body)}`);
         }
         // Afterwards the same key answers with the same order, on either instance.
-        const again = await placeOrder(ctx.shops[(i + 1) % 2], ctx.auth.get(buyer.id)![(i + 1) % 2], items, { key: keys[i] });
+        const other = ((i + 1) % 2) as 0 | 1;
+        const again = await placeOrder(ctx.shops[other], ctx.auth.get(buyer.id)![other], items, { key: keys[i] });
         if (again.status !== 201 || (stored[0] && again.body.order_id !== stored[0].id)) {
           problems.push(`${buyer.email}: replay answered ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`);
         }

@@ -152,6 +152,8 @@ export async function startShop(opts: ShopOptions, dataDir?: string): Promise<Sh
     PAYMENT_CALLBACK_KEY: CALLBACK_KEY,
     DEMO_DATA: "off",
     LOG_LEVEL: "warn",
+    // Mail retries after 1 s, 2 s, 4 s… instead of 5 s, 10 s, 20 s…, so the SMTP drill stays short.
+    MAIL_RETRY_BASE_MS: "1000",
     ...(opts.smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}` } : {}),
     ...opts.env,
   };
