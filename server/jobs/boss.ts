@@ -65,12 +65,12 @@ export async function startJobs(deps: {
 
     let nudgeTimer: NodeJS.Timeout | undefined;
     let retryTimer: NodeJS.Timeout | undefined;
-    let mailWorkerId: string | undefined;
+    const mailWorker: { id?: string } = {};
     const sendNudge = async () => {
       nudgeTimer = undefined;
       if (stopping.signal.aborted) return;
       await boss.send(MAIL_DRAIN); // null when a drain job is already waiting: that one will do
-      if (mailWorkerId) boss.notifyWorker(mailWorkerId); // fetch now instead of at the next poll
+      if (mailWorker.id) boss.notifyWorker(mailWorker.id); // fetch now instead of at the next poll
     };
     const nudge = () => {
       if (stopping.signal.aborted || nudgeTimer) return;
@@ -92,7 +92,7 @@ export async function startJobs(deps: {
       retryTimer.unref();
     };
 
-    mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
+    const mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
       const signal = job ? AbortSignal.any([job.signal, stopping.signal]) : stopping.signal;
       const result = await drainOutbox(db, transport, logger, { signal, retryBaseMs: config.mailRetryBaseMs }).catch((err: unknown) => {
         logger.error({ err }, "mail drain failed");
@@ -103,6 +103,7 @@ export async function startJobs(deps: {
       else if (result.retried > 0 || result.halted) await armRetry().catch((err: unknown) => logger.warn({ err }, "could not plan the mail retry"));
       return { sent: result.sent, retried: result.retried, failed: result.failed };
     });
+    mailWorker.id = mailWorkerId;
     await boss.work(MAINTENANCE_CLEANUP, { pollingIntervalSeconds: 30 }, async () => {
       const removed = await cleanupExpired(db).catch((err: unknown) => {
         logger.error({ err }, "cleanup failed");
