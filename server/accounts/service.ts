@@ -165,8 +165,14 @@ export function createAccountsService(deps: {
           function: "admin",
           emailVerifiedAt: sql`now()`,
         })
+        .onConflictDoNothing()
         .returning(publicColumns);
-      return { created: true, user: toPublicUser(row!) };
+      if (!row) {
+        // Another instance created this account at the same moment (two instances starting together).
+        const created = await findByEmail(input.email);
+        return { created: false, user: toPublicUser(created!) };
+      }
+      return { created: true, user: toPublicUser(row) };
     },
 
     async countAdmins(): Promise<number> {

@@ -20,7 +20,8 @@ export async function ensureFirstAdmin(
   }
   if ((await services.accounts.countAdmins()) > 0) return;
   const password = randomBytes(12).toString("base64url");
-  await services.accounts.upsertAdmin({ email: DEFAULT_ADMIN_EMAIL, password });
+  const { created } = await services.accounts.upsertAdmin({ email: DEFAULT_ADMIN_EMAIL, password });
+  if (!created) return; // another instance, starting at the same moment, created it and printed its password
   print("");
   print("  ┌───────────────────────────────────────────────────────────────");
   print(`  │ First admin created: ${DEFAULT_ADMIN_EMAIL}`);
