@@ -9,7 +9,7 @@ import path from "node:path";
 import { checkoutTests } from "../tests/faults/checkout.ts";
 import type { FaultContext, FaultTest } from "../tests/faults/context.ts";
 import { crashTests } from "../tests/faults/crash.ts";
-import { gatewayTests } from "../tests/faults/gateway.ts";
+import { gatewayTests, stopGateway } from "../tests/faults/gateway.ts";
 import { freePort, login, openFaultDatabase, ROOT, seedBuyers, startShop, stopAllShops, type FaultDatabase } from "../tests/faults/harness.ts";
 import { mailTests, stopMailServer } from "../tests/faults/mail.ts";
 
@@ -25,6 +25,7 @@ let database: FaultDatabase | undefined;
 async function cleanUp() {
   await stopAllShops().catch(() => {});
   await stopMailServer().catch(() => {});
+  await stopGateway().catch(() => {});
   await database?.close().catch(() => {});
 }
 

@@ -1,2 +1,160 @@
-import type { FaultTest } from "./context.ts";
-export const gatewayTests: FaultTest[] = [];
+/*
+ * The payment gateway (the local ifthenpay stand-in) goes down or becomes slower than the
+ * adapter's time-out: checkout fails cleanly, at once or after the time-out, holds no stock
+ * and no lock, and leaves the order cancelled.
+ */
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { orders, variants } from "../../server/db/schema.ts";
+import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "../../server/payments/gateway-standin.ts";
+import type { FaultContext, FaultTest } from "./context.ts";
+import { assert, checkStockInvariants, freePort, isPtMessage, login, placeOrder, seedProduct, startShop, type Auth, type SeededProduct, type Shop } from "./harness.ts";
+
+/** The adapter's time-out (ifthenpay.ts default). */
+const ADAPTER_TIMEOUT_MS = 10_000;
+
+let gateway: GatewayStandIn | undefined;
+let shop: Shop | undefined;
+let product: SeededProduct | undefined;
+const sessions = new Map<number, Auth>();
+
+export async function stopGateway(): Promise<void> {
+  const gw = gateway;
+  gateway = undefined;
+  await gw?.close();
+}
+
+async function variantRow(ctx: FaultContext, id: number) {
+  const [row] = await ctx.db.select({ stock: variants.stock, reserved: variants.reserved }).from(variants).where(eq(variants.id, id));
+  return row!;
+}
+
+async function lastOrderId(ctx: FaultContext): Promise<number> {
+  const [row] = await ctx.db.select({ id: sql<number>`coalesce(max(${orders.id}), 0)::int` }).from(orders);
+  return row!.id;
+}
+
+/** Orders of these buyers made after order `afterId`. */
+async function ordersAfter(ctx: FaultContext, buyerIds: number[], afterId: number) {
+  return ctx.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(inArray(orders.userId, buyerIds), gt(orders.id, afterId)));
+}
+
+function buyersForGateway(ctx: FaultContext) {
+  return ctx.buyers.slice(10, 14);
+}
+
+export const gatewayTests: FaultTest[] = [
+  {
+    name: "gateway (ifthenpay stand-in) up: checkout on an ifthenpay instance gets a dynamic Multibanco reference",
+    timeoutMs: 60_000,
+    async run(ctx) {
+      gateway = await startGatewayStandIn();
+      const gw = gateway;
+      shop = await startShop({
+        name: "C (ifthenpay)",
+        databaseUrl: ctx.databaseUrl,
+        port: await freePort(),
+        smtpPort: ctx.smtpPort,
+        env: {
+          PAYMENT_PROVIDER: "ifthenpay",
+          IFTHENPAY_API_URL: gw.url,
+          IFTHENPAY_PAYSHOP_URL: gw.payshopUrl,
+          IFTHENPAY_MB_KEY: gw.keys.mbKey,
+          IFTHENPAY_MBWAY_KEY: gw.keys.mbwayKey,
+          IFTHENPAY_PAYSHOP_KEY: gw.keys.payshopKey,
+        },
+      });
+      for (const b of buyersForGateway(ctx)) sessions.set(b.id, await login(shop, b.email));
+      product = await seedProduct(ctx.db, "Mochila Gateway", [["Vermelho", "U"]], 40);
+      ctx.initial.set(product.variantIds[0]!, 40);
+      const buyer = buyersForGateway(ctx)[0]!;
+      const answer = await placeOrder(shop, sessions.get(buyer.id)!, [{ product_id: product.productId, variant_id: product.variantIds[0]!, quantity: 1 }]);
+      assert(answer.status === 201, `checkout: ${answer.status} ${JSON.stringify(answer.body)}`);
+      const payment = answer.body.pagamento as { entidade: string; referencia: string };
+      assert(payment.entidade === "12345" && /^\d{9}$/.test(payment.referencia), `unexpected payment data ${JSON.stringify(payment)}`);
+      assert(gw.requests.some((r) => r.endpoint === "mb_init"), "the stand-in was not called");
+    },
+  },
+  {
+    name: "gateway down (reset, HTTP 500, not JSON): POST /orders fails at once with a pt-PT message, holds no stock, cancels the order",
+    timeoutMs: 60_000,
+    async run(ctx) {
+      assert(gateway && shop && product, "no ifthenpay instance");
+      const variantId = product.variantIds[0]!;
+      const before = await variantRow(ctx, variantId);
+      const since = await lastOrderId(ctx);
+      const buyers = buyersForGateway(ctx);
+      const problems: string[] = [];
+      for (const mode of ["down", "http500", "not_json"] satisfies StandInMode[]) {
+        gateway.setMode(mode);
+        const answers = await Promise.all(
+          buyers.map((b, i) =>
+            placeOrder(shop!, sessions.get(b.id)!, [{ product_id: product!.productId, variant_id: variantId, quantity: 1 + i }], { timeoutMs: 20_000 }),
+          ),
+        );
+        for (const a of answers) {
+          if (a.status < 400 || a.status > 599) problems.push(`${mode}: answered ${a.status} ${a.error ?? ""} ${JSON.stringify(a.body).slice(0, 200)}`);
+          else if (!isPtMessage(a.body.message)) problems.push(`${mode}: message is not pt-PT text: ${JSON.stringify(a.body.message)}`);
+          if (a.ms > 5_000) problems.push(`${mode}: took ${a.ms} ms`);
+        }
+      }
+      gateway.setMode("ok");
+      assert(problems.length === 0, problems.join("\n"));
+      const after = await variantRow(ctx, variantId);
+      assert(after.stock === before.stock && after.reserved === before.reserved, `stock/reserved ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+      const made = await ordersAfter(ctx, buyers.map((b) => b.id), since);
+      assert(made.every((o) => o.status === "cancelled"), `orders left: ${JSON.stringify(made.filter((o) => o.status !== "cancelled"))}`);
+      ctx.log(`${made.length} failed checkouts, all cancelled; stock ${after.stock}, reserved ${after.reserved} as before`);
+      await checkStockInvariants(ctx.db, ctx.initial);
+    },
+  },
+  {
+    name: "gateway slower than the time-out: POST /orders fails after the time-out, and holds no lock meanwhile",
+    timeoutMs: 60_000,
+    async run(ctx) {
+      assert(gateway && shop && product, "no ifthenpay instance");
+      const variantId = product.variantIds[0]!;
+      const before = await variantRow(ctx, variantId);
+      const since = await lastOrderId(ctx);
+      const buyers = buyersForGateway(ctx);
+      gateway.setSlowMs(ADAPTER_TIMEOUT_MS + 20_000);
+      gateway.setMode("slow");
+      const slow = Promise.all(
+        buyers.map((b) => placeOrder(shop!, sessions.get(b.id)!, [{ product_id: product!.productId, variant_id: variantId, quantity: 2 }], { timeoutMs: 25_000 })),
+      );
+      // While those wait for the gateway, the same variant sells at once on the sandbox instances.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const others = ctx.buyers.slice(0, 3);
+      const quick = await Promise.all(
+        others.map((b, i) => placeOrder(ctx.shops[(i % 2) as 0 | 1], ctx.auth.get(b.id)![(i % 2) as 0 | 1], [{ product_id: product!.productId, variant_id: variantId, quantity: 1 }], { timeoutMs: 5_000 })),
+      );
+      const problems: string[] = [];
+      for (const q of quick) {
+        if (q.status !== 201) problems.push(`checkout elsewhere while the gateway was slow: ${q.status} ${q.error ?? ""} after ${q.ms} ms`);
+        else if (q.ms > 3_000) problems.push(`checkout elsewhere took ${q.ms} ms while the gateway was slow (a lock is held)`);
+      }
+      const during = await variantRow(ctx, variantId);
+      const answers = await slow;
+      gateway.setMode("ok");
+      for (const a of answers) {
+        if (a.status < 400 || a.status > 599) problems.push(`answered ${a.status} ${a.error ?? ""} after ${a.ms} ms`);
+        else if (!isPtMessage(a.body.message)) problems.push(`message is not pt-PT text: ${JSON.stringify(a.body.message)}`);
+        if (a.ms < ADAPTER_TIMEOUT_MS - 500 || a.ms > ADAPTER_TIMEOUT_MS + 8_000) problems.push(`answered after ${a.ms} ms (time-out ${ADAPTER_TIMEOUT_MS} ms)`);
+      }
+      assert(problems.length === 0, problems.join("\n"));
+      const sold = quick.length;
+      const after = await variantRow(ctx, variantId);
+      assert(during.reserved === before.reserved + 2 * buyers.length + sold, `while waiting, reserved ${during.reserved} (before ${before.reserved})`);
+      assert(
+        after.stock === before.stock - sold && after.reserved === before.reserved + sold,
+        `stock/reserved ${JSON.stringify(before)} -> ${JSON.stringify(after)} with ${sold} unit(s) sold elsewhere`,
+      );
+      const made = await ordersAfter(ctx, buyers.map((b) => b.id), since);
+      assert(made.length === buyers.length && made.every((o) => o.status === "cancelled"), `orders: ${JSON.stringify(made)}`);
+      ctx.log(`slow gateway: answers after ${answers.map((a) => a.ms).join(", ")} ms; ${made.length} orders cancelled`);
+      await checkStockInvariants(ctx.db, ctx.initial);
+    },
+  },
+];
