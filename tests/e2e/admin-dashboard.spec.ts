@@ -53,7 +53,7 @@ test("the dashboard shows the stock cards, the users table and the payments stat
     ["Stock Baixo", "/stock-baixo"],
     ["Ver Produtos", "/produtos"],
     ["Criar Utilizador", "/usuarios/create"],
-  ]) {
+  ] as const) {
     await expect(shortcuts.getByRole("link", { name })).toHaveAttribute("href", href);
   }
 
