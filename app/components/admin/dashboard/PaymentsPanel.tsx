@@ -182,7 +182,7 @@ export function PaymentsPanel() {
             <ChevronLeft aria-hidden="true" className="size-4" />
             Anterior
           </button>
-          <p className="text-sm text-gray-700" aria-live="polite">
+          <p className="text-sm whitespace-nowrap text-gray-700" aria-live="polite">
             Página {page}
             {totalPages !== null ? ` de ${totalPages}` : ""}
           </p>
