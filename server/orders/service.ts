@@ -34,6 +34,9 @@ interface ResolvedLine {
 
 const euros = (cents: number) => Math.round(cents) / 100;
 
+/** A pending order without a payment this old was left by a process that died mid-checkout. */
+export const ORPHAN_GRACE_MINUTES = 15;
+
 export function toPaymentData(orderId: number, payment: {
   method: string;
   entity: string | null;
@@ -375,6 +378,26 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
         .innerJoin(payments, eq(payments.orderId, orders.id))
         .where(and(eq(orders.status, "pending_payment"), eq(payments.status, "pending"), sql`${payments.expiresAt} < now()`, isNull(orders.paidAt)))
         .limit(limit);
+    },
+
+    /**
+     * Pending orders that never got a payment: the process died between reserving the stock and
+     * storing the gateway's answer (phase 2 of create()). Older than ORPHAN_GRACE_MINUTES, no
+     * checkout can still be working on them (the gateway call times out in seconds).
+     */
+    async listOrphaned(limit = 100) {
+      const rows = await db
+        .select({ orderId: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, "pending_payment"),
+            sql`${orders.createdAt} < now() - make_interval(mins => ${ORPHAN_GRACE_MINUTES})`,
+            sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})`,
+          ),
+        )
+        .limit(limit);
+      return rows.map((r) => r.orderId);
     },
   };
 }

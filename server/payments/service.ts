@@ -216,7 +216,10 @@ export function createPaymentsService(deps: {
       }
     },
 
-    /** Payments whose validity passed: the order expires and its reserved stock returns to the shelf. */
+    /**
+     * Payments whose validity passed: the order expires and its reserved stock returns to the shelf.
+     * Also cancels orders left without any payment by a process that died mid-checkout.
+     */
     async expireDue(): Promise<number> {
       const due = await deps.orders.listExpirable();
       let expired = 0;
@@ -235,6 +238,25 @@ export function createPaymentsService(deps: {
             .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
             .returning({ id: orders.id });
           if (order) await deps.orders.releaseStock(tx, orderId, `Pagamento expirado: reserva devolvida (encomenda #${orderId})`);
+          return Boolean(order);
+        });
+        if (done) expired++;
+      }
+      // Orders whose checkout died before the payment was stored: cancel them, give the units back.
+      for (const orderId of await deps.orders.listOrphaned()) {
+        const done = await db.transaction(async (tx) => {
+          const [order] = await tx
+            .update(orders)
+            .set({ status: "cancelled" })
+            .where(
+              and(
+                eq(orders.id, orderId),
+                eq(orders.status, "pending_payment"),
+                sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})`,
+              ),
+            )
+            .returning({ id: orders.id });
+          if (order) await deps.orders.releaseStock(tx, orderId, `Reserva anulada: pagamento não criado (encomenda #${orderId})`);
           return Boolean(order);
         });
         if (done) expired++;
