@@ -9,7 +9,7 @@ import path from "node:path";
 import { checkoutTests } from "../tests/faults/checkout.ts";
 import type { FaultContext, FaultTest } from "../tests/faults/context.ts";
 import { crashTests } from "../tests/faults/crash.ts";
-import { gatewayTests, stopGateway } from "../tests/faults/gateway.ts";
+import { gatewayTests, orphanTests, stopGateway } from "../tests/faults/gateway.ts";
 import { freePort, login, openFaultDatabase, ROOT, seedBuyers, startShop, stopAllShops, type FaultDatabase } from "../tests/faults/harness.ts";
 import { mailTests, stopMailServer } from "../tests/faults/mail.ts";
 
@@ -35,10 +35,10 @@ function finish(): never {
   process.exit(failed > 0 ? 1 : 0);
 }
 
-// FAULTS_ONLY=<text> runs only the tests whose name contains it (while working on one drill).
-const only = process.env.FAULTS_ONLY?.trim().toLowerCase();
-const all: FaultTest[] = [...checkoutTests, ...crashTests, ...mailTests, ...gatewayTests].filter(
-  (t) => !only || t.name.toLowerCase().includes(only),
+// FAULTS_ONLY=<text>[|<text>…] runs only the tests whose name contains one of them (while working on a drill).
+const only = process.env.FAULTS_ONLY?.toLowerCase().split("|").map((s) => s.trim()).filter(Boolean);
+const all: FaultTest[] = [...checkoutTests, ...crashTests, ...gatewayTests, ...mailTests, ...orphanTests].filter(
+  (t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)),
 );
 let index = 0;
 

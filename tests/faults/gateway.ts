@@ -7,7 +7,8 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { orders, variants } from "../../server/db/schema.ts";
 import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "../../server/payments/gateway-standin.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { assert, checkStockInvariants, freePort, isPtMessage, login, placeOrder, seedProduct, startShop, type Auth, type SeededProduct, type Shop } from "./harness.ts";
+import { ORPHAN_GRACE_MINUTES } from "../../server/orders/service.ts";
+import { assert, checkStockInvariants, freePort, isPtMessage, login, placeOrder, seedProduct, startShop, waitFor, type Auth, type SeededProduct, type Shop } from "./harness.ts";
 
 /** The adapter's time-out (ifthenpay.ts default). */
 const ADAPTER_TIMEOUT_MS = 10_000;
@@ -154,6 +155,61 @@ export const gatewayTests: FaultTest[] = [
       const made = await ordersAfter(ctx, buyers.map((b) => b.id), since);
       assert(made.length === buyers.length && made.every((o) => o.status === "cancelled"), `orders: ${JSON.stringify(made)}`);
       ctx.log(`slow gateway: answers after ${answers.map((a) => a.ms).join(", ")} ms; ${made.length} orders cancelled`);
+      await checkStockInvariants(ctx.db, ctx.initial);
+    },
+  },
+  {
+    name: "SIGKILL of an instance waiting on a slow gateway leaves a pending order without a payment, holding its units",
+    timeoutMs: 40_000,
+    async run(ctx) {
+      assert(gateway && shop && product, "no ifthenpay instance");
+      const gw = gateway;
+      const variantId = product.variantIds[0]!;
+      const before = await variantRow(ctx, variantId);
+      const since = await lastOrderId(ctx);
+      const buyer = buyersForGateway(ctx)[0]!;
+      gw.setSlowMs(60_000);
+      gw.setMode("slow");
+      const calls = gw.requests.length;
+      const pending = placeOrder(shop, sessions.get(buyer.id)!, [{ product_id: product.productId, variant_id: variantId, quantity: 3 }], { timeoutMs: 20_000 });
+      await waitFor("the gateway call", 10_000, () => gw.requests.slice(calls).some((r) => r.endpoint === "mb_init"), 50);
+      await shop.stop("SIGKILL");
+      const answer = await pending;
+      gw.setMode("ok");
+      assert(answer.status === 0, `the killed instance answered ${answer.status}`);
+      const made = await ordersAfter(ctx, [buyer.id], since);
+      assert(made.length === 1 && made[0]!.status === "pending_payment", `orders: ${JSON.stringify(made)}`);
+      const held = await variantRow(ctx, variantId);
+      assert(held.reserved === before.reserved + 3 && held.stock === before.stock - 3, `stock/reserved ${JSON.stringify(before)} -> ${JSON.stringify(held)}`);
+      orphan = { orderId: made[0]!.id, variantId, before };
+      // The release waits ORPHAN_GRACE_MINUTES: play that time forward instead of waiting for it.
+      await ctx.db
+        .update(orders)
+        .set({ createdAt: sql`now() - make_interval(mins => ${ORPHAN_GRACE_MINUTES + 1})` })
+        .where(eq(orders.id, orphan.orderId));
+      ctx.log(`order #${orphan.orderId} left pending without a payment, 3 units reserved; checked again at the end of the run`);
+    },
+  },
+];
+
+let orphan: { orderId: number; variantId: number; before: { stock: number; reserved: number } } | undefined;
+
+/** Runs last, so the wait for the surviving instances' expiry job (every minute) overlaps other drills. */
+export const orphanTests: FaultTest[] = [
+  {
+    name: "the surviving instances cancel the order left without a payment and return its units",
+    timeoutMs: 110_000,
+    async run(ctx) {
+      assert(orphan, "no order was left without a payment");
+      const { orderId, variantId, before } = orphan;
+      const t0 = Date.now();
+      await waitFor(`order #${orderId} to be cancelled by the expiry job`, 100_000, async () => {
+        const [row] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+        return row?.status === "cancelled";
+      }, 1_000);
+      const after = await variantRow(ctx, variantId);
+      assert(after.stock === before.stock && after.reserved === before.reserved, `stock/reserved ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+      ctx.log(`order #${orderId} cancelled and its units returned (waited ${Date.now() - t0} ms here)`);
       await checkStockInvariants(ctx.db, ctx.initial);
     },
   },
