@@ -1,11 +1,13 @@
-// npm run bench — loopback HTTP benchmark of the production build (bounded: well under 2 minutes).
+// npm run bench — loopback HTTP benchmark of the production build (bounded: about 2 to 3 minutes).
 //
 // Starts the shop on a fresh temp DATA_DIR with the demo catalogue, then with autocannon measures
 //   - GET /api/product (catalogue list), GET /produto/{id} (SSR page), GET /api/product/all as an admin,
 //     each next to a plain node:http server (in a worker thread) serving the SAME bytes and content-type,
 //     so the table shows what the shop costs over writing those bytes to a socket;
 //   - POST /orders (checkout) at 20 concurrent connections, spread over many verified cliente users
-//     (the per-user checkout limit is 120 orders / 10 min), each request with its own Idempotency-Key.
+//     (the per-user checkout limit is 120 orders / 10 min), each request with its own Idempotency-Key;
+//   - then loads the large data set of `npm run db:seed:large` into the same database (10 000 products,
+//     40 000 variants, 100 000 orders) and measures the admin API the same way (product list, stock, orders).
 // Prints a table and writes docs/performance.md (pass --no-write to skip that).
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -15,6 +17,8 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
 import { hashPassword } from "../server/accounts/passwords.ts";
+import { createDatabase } from "../server/db/client.ts";
+import { seedLarge } from "../scripts/seed-large.ts";
 import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "./shop.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -100,13 +104,33 @@ async function login(base: string, email: string, password: string): Promise<{ c
 const ms = (v: number) => `${Math.round(v)} ms`;
 const rps = (v: number) => Math.round(v).toLocaleString("en-US");
 
+/** One table row: the shop's answer to `path` under load, next to a plain server sending the same bytes. */
+async function measureRead(base: string, ep: { name: string; path: string; headers: Record<string, string> }): Promise<string> {
+  const { body, contentType } = await capture(base + ep.path, ep.headers);
+  // warm-up (JIT, caches, pool connections), not measured
+  await autocannon({ url: base + ep.path, headers: ep.headers, connections: CONNECTIONS, duration: 1 });
+  const s = await measure({ url: base + ep.path, headers: ep.headers });
+  const plain = await startPlain(body, contentType);
+  await autocannon({ url: plain.url, connections: CONNECTIONS, duration: 1 });
+  const p = await measure({ url: plain.url });
+  await plain.stop();
+  const line =
+    `| ${ep.name} | ${(body.length / 1024).toFixed(1)} KiB | ${rps(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ` +
+    `${rps(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${((s.rps / p.rps) * 100).toFixed(1)} % |`;
+  if (s.non2xx || s.errors) notes.push(`${ep.name}: ${s.non2xx} non-2xx answers, ${s.errors} errors/timeouts`);
+  console.log(line);
+  return line;
+}
+
 ensureBuild();
 const started = Date.now();
 const shop = await startShop({ ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_DATA: "auto" });
 stopOnExit(shop);
 const db = new pg.Client({ connectionString: shop.databaseUrl() });
 const rows: string[] = [];
+const adminRows: string[] = [];
 const notes: string[] = [];
+let seedSummary = "";
 const checkoutLines: string[] = [];
 try {
   await db.connect();
@@ -118,22 +142,7 @@ try {
     { name: `GET /produto/{id} (SSR page, id ${productId})`, path: `/produto/${productId}`, headers: {} },
     { name: "GET /api/product/all (as admin)", path: "/api/product/all", headers: { cookie: admin.cookie } },
   ];
-  for (const ep of endpoints) {
-    const { body, contentType } = await capture(shop.url + ep.path, ep.headers);
-    // warm-up (JIT, caches, pool connections), not measured
-    await autocannon({ url: shop.url + ep.path, headers: ep.headers, connections: CONNECTIONS, duration: 1 });
-    const s = await measure({ url: shop.url + ep.path, headers: ep.headers });
-    const plain = await startPlain(body, contentType);
-    await autocannon({ url: plain.url, connections: CONNECTIONS, duration: 1 });
-    const p = await measure({ url: plain.url });
-    await plain.stop();
-    const line =
-      `| ${ep.name} | ${(body.length / 1024).toFixed(1)} KiB | ${rps(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ` +
-      `${rps(p.rps)} | ${ms(p.p50)} | ${ms(p.p99)} | ${((s.rps / p.rps) * 100).toFixed(1)} % |`;
-    rows.push(line);
-    if (s.non2xx || s.errors) notes.push(`${ep.name}: ${s.non2xx} non-2xx answers, ${s.errors} errors/timeouts`);
-    console.log(line);
-  }
+  for (const ep of endpoints) rows.push(await measureRead(shop.url, ep));
 
   // ----- checkout -----
   // One variant per active product (the first), stock raised so no order fails for stock.
@@ -203,6 +212,36 @@ try {
   };
   await runCheckout("every order on the same variant", allVariants.slice(0, 1));
   await runCheckout(`spread over ${allVariants.length} variants (one per product)`, allVariants);
+
+  // ----- admin API at scale -----
+  // The data set of `npm run db:seed:large`, loaded into the running shop's database by the same function.
+  console.log("\nLoading the large data set (npm run db:seed:large) …");
+  const seedDb = createDatabase(shop.databaseUrl(), { max: 2 });
+  try {
+    const seeded = await seedLarge(seedDb, { log: (l) => console.log(l) });
+    const totals = await seedDb.$client.query(
+      `select (select count(*) from products where deleted_at is null) as products, (select count(*) from variants) as variants,
+              (select count(*) from orders) as orders, (select count(*) from order_lines) as lines`,
+    );
+    const t = totals.rows[0] as Record<string, string>;
+    seedSummary =
+      `${Number(t.products).toLocaleString("en-US")} products, ${Number(t.variants).toLocaleString("en-US")} variants, ` +
+      `${Number(t.orders).toLocaleString("en-US")} orders, ${Number(t.lines).toLocaleString("en-US")} order lines ` +
+      `(loaded in ${seeded.seconds.toFixed(1)} s)`;
+    console.log(seedSummary);
+  } finally {
+    await seedDb.$client.end().catch(() => {});
+  }
+  const asAdmin = { cookie: admin.cookie };
+  const adminEndpoints = [
+    { name: "GET /api/product/all (as admin, every product)", path: "/api/product/all", headers: asAdmin },
+    { name: "GET /api/stock/summary", path: "/api/stock/summary", headers: asAdmin },
+    { name: "GET /api/stock/products (page 1 of 50)", path: "/api/stock/products?page=1&limit=50", headers: asAdmin },
+    { name: "GET /api/orders (page 1 of 50 lines)", path: "/api/orders?page=1&limit=50", headers: asAdmin },
+    { name: "GET /api/orders?status=paid (page 1)", path: "/api/orders?page=1&limit=50&status=paid", headers: asAdmin },
+    { name: "GET /api/orders/por-tempo (30 days)", path: "/api/orders/por-tempo?days=30", headers: asAdmin },
+  ];
+  for (const ep of adminEndpoints) adminRows.push(await measureRead(shop.url, ep));
 } finally {
   await db.end().catch(() => {});
   await shop.stop();
@@ -214,12 +253,17 @@ const readTable = [
   "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...rows,
 ].join("\n");
+const adminTable = [
+  "| Endpoint | Body | Shop req/s | Shop p50 | Shop p99 | Plain req/s | Plain p50 | Plain p99 | Shop / plain |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ...adminRows,
+].join("\n");
 const checkoutTable = [
   "| Endpoint | Orders/s | p50 | p99 | Requests | Orders created | Non-2xx | Target p99 < 100 ms |",
   "|---|---:|---:|---:|---:|---:|---:|---|",
   ...checkoutLines,
 ].join("\n");
-console.log(`\n${readTable}\n\n${checkoutTable}\n`);
+console.log(`\n${readTable}\n\n${checkoutTable}\n\n${seedSummary}\n${adminTable}\n`);
 if (notes.length) console.log(notes.join("\n"));
 console.log(`Total ${elapsed} s`);
 
@@ -258,6 +302,15 @@ users created in SQL and logged in through \`POST /users/login\` (the per-user c
 minutes), each with its own \`Idempotency-Key\` and the \`x-csrf-token\` header from the \`loja_csrf\` cookie.
 
 ${checkoutTable}
+
+## Admin API at scale
+
+After the checkout runs, the same database gets the data set of \`npm run db:seed:large\` (scripts/seed-large.ts,
+the same function): ${seedSummary}. Then each admin call is measured like the reads above, as the admin (session
+cookie), ${DURATION_S} s at ${CONNECTIONS} connections. Paged calls ask for page 1 with 50 rows; their totals
+(\`X-Total-Count\`) are counted on every request.
+
+${adminTable}
 ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}
 Numbers vary between runs and machines; compare runs made on the same machine only.
 `,
