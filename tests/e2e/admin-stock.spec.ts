@@ -1,0 +1,204 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, test } from "@playwright/test";
+import { ADMIN, expect, loginThroughForm, readMailTo } from "./support.ts";
+
+/**
+ * Spec sections 2, 4, 5 and 8 for the stock and order screens: /gestao-stock (cards, search,
+ * variants, keyboard dialog), /stock-baixo (restock with 'Reposição de stock baixo' → the
+ * movement in the history), /orders (a new order in the table, the chart) and /payment-status
+ * (confirmation refused while unpaid, the payment verified once the gateway paid, confirmed).
+ * Runs at 1280 px and 375 px.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function loginAsAdmin(page: Page): Promise<void> {
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+}
+
+/** No serious or critical axe violation on the current page. */
+async function expectAccessible(page: Page): Promise<void> {
+  // The toasts (sonner, mounted by root.tsx, not these screens) fade in and out: measured mid-animation they fail contrast.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A sonner toast with exactly this text. */
+const toastText = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+
+test("stock management: summary cards, search, a product's variants and the keyboard stock dialog", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/gestao-stock");
+  await expect(page.getByRole("heading", { name: "Gestão de Stock", level: 1 })).toBeVisible();
+  const cards = page.getByRole("region", { name: "Resumo de stock" });
+  for (const label of ["Total Produtos", "Total Variantes", "Stock Total", "Sem Stock", "Stock Baixo"]) {
+    await expect(cards.getByText(label, { exact: true })).toBeVisible();
+  }
+
+  const table = page.getByRole("region", { name: "Produtos e stock" });
+  await page.getByLabel("Pesquisar produto").fill("Caneca");
+  await expect(page.getByText(/\d+ produto\(s\) encontrado\(s\)/)).toBeVisible();
+  await expect(table.getByRole("row").filter({ hasText: /Agenda|T-shirt/ })).toHaveCount(0);
+  await expect(table.getByRole("row").filter({ hasText: "Caneca" }).first()).toBeVisible();
+
+  await table.getByRole("button", { name: /^Ver variantes de / }).first().click();
+  const variantsHeading = page.getByRole("heading", { name: /^Variantes de / });
+  await expect(variantsHeading).toBeFocused();
+  await expect(page.getByRole("region", { name: /^Variantes de / }).getByText(/^(Sem Stock|Stock Baixo|Stock OK)$/).first()).toBeVisible();
+
+  // The dialog opens from the keyboard, starts with the default reason and closes with Escape.
+  await page.getByRole("button", { name: /^Editar stock de / }).first().focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Atualizar stock" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Novo stock")).toBeFocused();
+  await expect(dialog.getByLabel("Motivo")).toHaveValue("Atualização manual");
+  await dialog.getByLabel("Novo stock").fill("-2");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Stock deve ser um número positivo");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
+  await expectAccessible(page);
+});
+
+test("restock from /stock-baixo with the default reason: the movement appears in the history", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/stock-baixo");
+  await expect(page.getByRole("heading", { name: "Stock Baixo", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Limite de stock")).toHaveValue("10");
+  const list = page.getByRole("region", { name: "Produtos com stock baixo" });
+  await expect(list.getByText(/^(Sem Stock|Crítico|Baixo)$/).first()).toBeVisible();
+
+  await page.getByLabel("Limite de stock").selectOption("5");
+  await expect(page.getByText(/produto\(s\) com stock igual ou inferior a 5/)).toBeVisible();
+  await expect(list.getByText("Baixo", { exact: true })).toHaveCount(0);
+  await page.getByLabel("Limite de stock").selectOption("10");
+
+  await list.getByRole("button", { name: /^Repor stock de / }).first().click();
+  await expect(page.getByRole("heading", { name: /^Variantes de / })).toBeFocused();
+  const variants = page.getByRole("region", { name: /^Variantes de / });
+  // The product's lowest variant: the one the list is about.
+  const lowRow = variants
+    .getByRole("row")
+    .filter({ has: page.getByText(/^(Sem Stock|Stock Baixo)$/) })
+    .first();
+  // Read before the dialog opens: a modal dialog hides the rest of the page from the accessibility tree.
+  const before = Number(await lowRow.getByRole("cell").nth(2).textContent());
+  const after = before + 5;
+  await lowRow.getByRole("button", { name: /^Editar stock de / }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Atualizar stock" });
+  await expect(dialog.getByLabel("Motivo")).toHaveValue("Reposição de stock baixo");
+  await dialog.getByLabel("Novo stock").fill("");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Stock deve ser um número positivo");
+  await expect(toastText(page, "Stock deve ser um número positivo")).toBeVisible();
+
+  const note = `Fornecedor ${tag()}`;
+  await dialog.getByLabel("Novo stock").fill(String(after));
+  await dialog.getByLabel("Notas").fill(note);
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(toastText(page, "Stock atualizado com sucesso!")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const history = page.getByRole("region", { name: /^Histórico — / });
+  const movement = history.getByRole("listitem").filter({ hasText: note });
+  await expect(movement).toBeVisible();
+  await expect(movement).toContainText("Motivo: Reposição de stock baixo");
+  // "{before} → {after}" (the arrow is read as "para"), then the change in brackets.
+  await expect(movement).toContainText(`${before}→para${after}(+5)`);
+  await expect(movement).toContainText("Por: Administrador");
+
+  await expectAccessible(page);
+});
+
+async function addFirstAvailable(page: Page, categoria: string) {
+  await page.goto(`/?categoria=${categoria}`);
+  await page.locator('a[href^="/produto/"]').first().click();
+  await page.waitForURL(/\/produto\/\d+$/);
+  const size = page.locator("button[aria-pressed]:not([disabled])").filter({ hasText: /^(S|M|L|XL|Único)$/ }).first();
+  if ((await size.getAttribute("aria-pressed")) !== "true") await size.click();
+  await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
+}
+
+test("an order shows on /orders with the chart; its payment is verified and confirmed on /payment-status", async ({ page }) => {
+  test.setTimeout(60_000);
+  await loginAsAdmin(page);
+
+  // ----- a Multibanco order, still unpaid -----
+  await addFirstAvailable(page, "Canecas");
+  await page.goto("/carrinho");
+  await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
+  await page.getByText("Multibanco", { exact: true }).click();
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  const delivery = page.getByRole("dialog");
+  await delivery.getByLabel("Nome").fill("Helena Matos");
+  await delivery.getByLabel("Morada").fill("Rua de Santa Catarina, 100");
+  await delivery.getByLabel("Código postal").fill("4000-442");
+  await delivery.getByLabel("Cidade").fill("Porto");
+  await delivery.getByLabel("Telefone").fill("912345678");
+  await delivery.getByRole("button", { name: "Confirmar encomenda" }).click();
+  await page.waitForURL("**/pagamento");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("pagamento") ?? "null"));
+  const reference = String(stored.referencia);
+  const orderId = Number(stored.order_id);
+
+  // ----- /orders: the line and the chart -----
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: "Relatório Geral", level: 1 })).toBeVisible();
+  const orders = page.getByRole("region", { name: "Pedidos" });
+  const orderRow = orders.getByRole("row").filter({ hasText: reference });
+  await expect(orderRow).toBeVisible();
+  await expect(orderRow).toContainText(/\(ID \d+\)/);
+  await expect(orderRow).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(page.getByRole("heading", { name: "Pedidos por Dia" })).toBeVisible();
+  const chart = page.getByTestId("orders-chart");
+  await expect(chart.locator(".recharts-line-curve")).toBeVisible();
+  await expect(page.getByText(/[1-9]\d* pedido\(s\) nos últimos 30 dias/)).toBeVisible();
+  await page.getByLabel("Período").selectOption("7");
+  await expect(page.getByText(/[1-9]\d* pedido\(s\) nos últimos 7 dias/)).toBeVisible();
+  await expect(page.getByText("Erro ao carregar os pedidos")).toHaveCount(0);
+  await expectAccessible(page);
+
+  // ----- /payment-status: unpaid cannot be confirmed -----
+  await page.goto("/payment-status");
+  const payments = page.getByRole("region", { name: "Pagamentos" });
+  const row = payments.getByRole("row").filter({ hasText: reference });
+  await expect(row.getByText("Pendente", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: `Enviar confirmação do pedido ${orderId}` }).click();
+  await expect(toastText(page, "Apenas pagamentos confirmados podem ser notificados.")).toBeVisible();
+  await row.getByRole("button", { name: `Verificar pagamento do pedido ${orderId}` }).click();
+  await expect(toastText(page, "Status do pagamento: Pendente")).toBeVisible();
+
+  // ----- the gateway pays (sandbox callback), the admin verifies -----
+  const simulated = spawnSync(process.execPath, ["server/cli/payments-simulate.ts", "--reference", reference], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? 3111}` },
+    encoding: "utf8",
+  });
+  expect(simulated.status, simulated.stderr).toBe(0);
+
+  await row.getByRole("button", { name: `Verificar pagamento do pedido ${orderId}` }).click();
+  await expect(toastText(page, "Status do pagamento: Pago")).toBeVisible();
+  await expect(row.getByText("Pago", { exact: true })).toBeVisible();
+  // Paid: the confirmation went out (once, with the paid transition) and the row says when.
+  await expect(row.getByText(/^Confirmado em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Enviar confirmação/ })).toHaveCount(0);
+  await readMailTo(`Pagamento recebido: encomenda #${orderId}`);
+
+  await page.getByRole("button", { name: "Verificar Todos" }).click();
+  await expect(toastText(page, "Verificação concluída! Verifique os resultados no console.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Voltar" }).click();
+  await page.waitForURL("**/dashboard");
+});
