@@ -64,6 +64,8 @@ const CONSTRAINT_CODES: Record<string, number> = {
   "22003": 400, // numeric_value_out_of_range
   "22P02": 400, // invalid_text_representation
   "22001": 400, // string_data_right_truncation
+  "22021": 400, // character_not_in_repertoire (a NUL byte in text)
+  "22P05": 400, // untranslatable_character (\u0000 in jsonb)
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
