@@ -69,8 +69,9 @@ export function accountsRoutes(
       await limiter.hit(`login:ip:${request.ip}`, 100, 15 * MINUTE);
       // Ten attempts per account per 15 minutes; a successful sign-in clears the account's count.
       await limiter.hit(emailKey, 10, 15 * MINUTE);
-      if (request.sessionToken) await accounts.logout(request.sessionToken);
       const { user, token } = await accounts.login(request.body);
+      // Only a successful sign-in replaces the session the browser had (a failed one keeps it).
+      if (request.sessionToken) await accounts.logout(request.sessionToken);
       await limiter.reset(emailKey);
       setSessionCookies(reply, token);
       return { success: true, message: "Login bem-sucedido!", user };
