@@ -89,6 +89,11 @@ export type PublicUser = z.infer<typeof publicUser>;
 
 export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
 export const verifyQuery = z.object({ token: z.string().max(200).optional() });
+/** A user id in the path: plain decimal digits only ("0x1", "1e0", " 1" or "1.0" are not ids). */
 export const idParams = z.object({
-  id: z.coerce.number({ error: "ID inválido" }).int("ID inválido").positive("ID inválido").max(2_147_483_647, "ID inválido"),
+  id: z
+    .string({ error: "ID inválido" })
+    .regex(/^\d{1,10}$/, "ID inválido")
+    .transform(Number)
+    .pipe(z.number().int("ID inválido").positive("ID inválido").max(2_147_483_647, "ID inválido")),
 });
