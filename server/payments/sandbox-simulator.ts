@@ -64,7 +64,9 @@ export async function simulateSandboxPayment(deps: {
   });
   const deliveries: SimulationResult["deliveries"] = [];
   for (let i = 0; i < (outcome === "twice" ? 2 : 1); i++) {
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => {
+      throw new AppError(502, "Não foi possível entregar a notificação simulada ao callback da loja. Tente novamente.");
+    });
     deliveries.push({ status: response.status, body: await response.text() });
   }
   return { orderId: payment.orderId, outcome, deliveries };
