@@ -125,6 +125,19 @@ describe("session lifetime", () => {
     expect(await t.db.$count(sessions, eq(sessions.userId, u.id))).toBe(1);
   });
 
+  it("a failed sign-in keeps the session the browser already had", async () => {
+    const u = await createUser(t.db, "cliente");
+    const headers = await login(t.app, u.email, u.password);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      headers: { cookie: headers.cookie },
+      payload: { email: u.email, password: "errada!!" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await me(headers)).statusCode).toBe(200);
+  });
+
   it("a role change by an admin ends the user's sessions", async () => {
     const a = await createUser(t.db, "admin");
     const admin = await login(t.app, a.email, a.password);
