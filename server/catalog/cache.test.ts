@@ -11,7 +11,7 @@ import { colors, products, variants } from "../db/schema.ts";
 let t: TestApp;
 let admin: AuthHeaders;
 
-const names = async (url = "/api/product", headers: AuthHeaders = {}) =>
+const names = async (url = "/api/product", headers: Partial<AuthHeaders> = {}) =>
   ((await t.app.inject({ url, headers })).json() as { name: string }[]).map((p) => p.name);
 
 /** Waits (bounded) until the list satisfies `done`: notifications arrive asynchronously. */
