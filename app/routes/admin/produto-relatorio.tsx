@@ -158,13 +158,13 @@ export default function Page() {
                   <tbody className="divide-y divide-gray-200">
                     {rows.map((p) => (
                       <tr key={p.id}>
-                        <td className={`${tdClass} min-w-40 max-w-56 font-medium whitespace-normal`}>
+                        <td className={`${tdClass} min-w-40 max-w-56 font-medium break-words whitespace-normal!`}>
                           {p.name}
                         </td>
                         <td className={`${tdClass} tabular-nums`}>{formatEuros(p.price)}</td>
                         <td className={`${tdClass} tabular-nums`}>{cell(p.id, (d) => d.quantidade)}</td>
                         <td className={tdClass}>{cell(p.id, (d) => d.categoria ?? "")}</td>
-                        <td className={`${tdClass} min-w-28 max-w-40 whitespace-normal`}>{cell(p.id, (d) => d.cor.split(",").join(", "))}</td>
+                        <td className={`${tdClass} min-w-28 max-w-40 whitespace-normal!`}>{cell(p.id, (d) => d.cor.split(",").join(", "))}</td>
                         <td className={tdClass}>
                           <div className="flex gap-1">
                             <Link to={`/produto/ver/${p.id}`} aria-label={`Ver ${p.name}`} className={`${iconLink} text-blue-800 hover:bg-blue-50`}>
