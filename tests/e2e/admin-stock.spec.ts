@@ -1,5 +1,3 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, test } from "@playwright/test";
 import { ADMIN, expect, loginThroughForm, readMailTo } from "./support.ts";
@@ -12,7 +10,6 @@ import { ADMIN, expect, loginThroughForm, readMailTo } from "./support.ts";
  * Runs at 1280 px and 375 px.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function loginAsAdmin(page: Page): Promise<void> {
@@ -179,13 +176,10 @@ test("an order shows on /orders with the chart; its payment is verified and conf
   await row.getByRole("button", { name: `Verificar pagamento do pedido ${orderId}` }).click();
   await expect(toastText(page, "Status do pagamento: Pendente")).toBeVisible();
 
-  // ----- the gateway pays (sandbox callback), the admin verifies -----
-  const simulated = spawnSync(process.execPath, ["server/cli/payments-simulate.ts", "--reference", reference], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? 3111}` },
-    encoding: "utf8",
-  });
-  expect(simulated.status, simulated.stderr).toBe(0);
+  // ----- the sandbox gateway pays (the admin's button: the real callback over HTTP), the admin verifies -----
+  await row.getByRole("button", { name: `Simular pagamento do pedido ${orderId} (sandbox)` }).click();
+  await expect(toastText(page, "Pagamento simulado enviado ao callback.")).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Simular pagamento/ })).toHaveCount(0);
 
   await row.getByRole("button", { name: `Verificar pagamento do pedido ${orderId}` }).click();
   await expect(toastText(page, "Status do pagamento: Pago")).toBeVisible();

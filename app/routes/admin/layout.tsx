@@ -15,7 +15,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { user: context.get(webContext).user };
+  const { user, services } = context.get(webContext);
+  // The sandbox gateway's "simulate payment" button is offered only when it is the provider.
+  return { user, paymentProvider: services.paymentProvider.name };
 }
 
 export const meta = () => [{ name: "robots", content: "noindex" }];

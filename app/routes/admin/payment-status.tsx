@@ -1,6 +1,6 @@
-import { ArrowLeft, MailCheck, RefreshCw, SearchCheck } from "lucide-react";
+import { ArrowLeft, BadgeEuro, MailCheck, RefreshCw, SearchCheck } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
 import { formatDateTime, type OrderDetail, type OrderLine } from "../../components/admin/orders/types.ts";
@@ -8,6 +8,7 @@ import { PaymentStatusBadge, paymentStatusLabel } from "../../components/admin/p
 import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader, TableWrap, thClass } from "../../components/admin/ui.tsx";
 import { apiGet, apiPost, messageFrom, NetworkError } from "../../lib/api.ts";
 import type { Route } from "./+types/payment-status";
+import type { loader as adminLayoutLoader } from "./layout.tsx";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => [
@@ -46,6 +47,7 @@ export default function Page() {
   const payments = usePagedData<OrderLine>(`/api/orders?page=${page}&limit=${PAGE_SIZE}`, "Erro ao carregar dados dos pagamentos");
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [verifyingAll, setVerifyingAll] = useState(false);
+  const sandbox = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.paymentProvider === "sandbox";
   /** Confirmations sent from this page, by order id, until the list shows them. */
   const [sent, setSent] = useState<Map<number, string>>(new Map());
 
@@ -79,6 +81,20 @@ export default function Page() {
         }
       } catch (error) {
         toast.error(error instanceof NetworkError ? CONNECTION_ERROR : "Erro ao verificar o pagamento.");
+        return;
+      }
+      await payments.reload();
+    });
+
+  /** Sandbox only: the test gateway calls this shop's real callback for the payment, as a paying customer would. */
+  const simulatePayment = (line: OrderLine) =>
+    track(`simulate-${line.id}`, async () => {
+      try {
+        const response = await apiPost<{ success: boolean; message: string }>("/api/payments/sandbox/simulate", { order_id: line.id });
+        if (response.ok && response.data?.success) toast.success(response.data.message);
+        else toast.error(messageFrom(response.data) ?? `Erro ${response.status}`);
+      } catch {
+        toast.error(CONNECTION_ERROR);
         return;
       }
       await payments.reload();
@@ -216,6 +232,18 @@ export default function Page() {
                             <SearchCheck aria-hidden="true" className="size-4" />
                             {verifying ? "A verificar..." : "Verificar"}
                           </button>
+                          {sandbox && line.payment_status === "pending" ? (
+                            <button
+                              type="button"
+                              className={`${buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
+                              onClick={() => void simulatePayment(line)}
+                              disabled={busy.has(`simulate-${line.id}`)}
+                              aria-label={`Simular pagamento do pedido ${line.id} (sandbox)`}
+                            >
+                              <BadgeEuro aria-hidden="true" className="size-4" />
+                              {busy.has(`simulate-${line.id}`) ? "A simular..." : "Simular pagamento"}
+                            </button>
+                          ) : null}
                           {confirmed ? null : (
                             // Offered for every unconfirmed order: the server sends only for paid ones and
                             // otherwise answers 'Apenas pagamentos confirmados podem ser notificados.'
