@@ -178,3 +178,16 @@ describe("POST /api/email/send", () => {
     expect(wrongType.statusCode).toBe(400);
   });
 });
+
+describe("first admin from ADMIN_EMAIL/ADMIN_PASSWORD (runs at every start)", () => {
+  it("keeps the admin's sessions when the password is unchanged, ends them when it changes", async () => {
+    const email = `boot-${Date.now()}@loja.pt`;
+    await t.services.accounts.upsertAdmin({ email, password: "primeira-senha" });
+    const headers = await login(t.app, email, "primeira-senha");
+    await t.services.accounts.upsertAdmin({ email, password: "primeira-senha" });
+    expect((await t.app.inject({ url: "/api/users/me", headers })).statusCode).toBe(200);
+    await t.services.accounts.upsertAdmin({ email, password: "segunda-senha" });
+    expect((await t.app.inject({ url: "/api/users/me", headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/users/login", payload: { email, password: "segunda-senha" } })).statusCode).toBe(200);
+  });
+});

@@ -145,17 +145,25 @@ export function createAccountsService(deps: {
 
     /** Creates the account, or updates its name, password and role: used by ADMIN_EMAIL and admin:create. */
     async upsertAdmin(input: { email: string; password: string; name?: string }): Promise<{ created: boolean; user: PublicUser }> {
-      const passwordHash = await hashPassword(input.password);
       const existing = await findByEmail(input.email);
       if (existing) {
+        // Every start of every instance runs this: only a real password change (the hashes are salted,
+        // so compare by verifying) replaces the hash and ends the admin's sessions.
+        const samePassword = await verifyPassword(existing.passwordHash, input.password);
         const [row] = await db
           .update(users)
-          .set({ passwordHash, function: "admin", emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .set({
+            ...(samePassword ? {} : { passwordHash: await hashPassword(input.password) }),
+            function: "admin",
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+            updatedAt: sql`now()`,
+          })
           .where(eq(users.id, existing.id))
           .returning(publicColumns);
-        if (existing.passwordHash !== passwordHash) await sessions.destroyAllForUser(existing.id);
+        if (!samePassword) await sessions.destroyAllForUser(existing.id);
         return { created: false, user: toPublicUser(row!) };
       }
+      const passwordHash = await hashPassword(input.password);
       const [row] = await db
         .insert(users)
         .values({
