@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
-import { type StoredUser, writeUser } from "../lib/storage.ts";
+import { type StoredUser, useHydrated, writeUser } from "../lib/storage.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,6 +35,7 @@ const inputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
 
 export default function Login() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState("");
@@ -132,7 +133,8 @@ export default function Login() {
 
             <button
               type="submit"
-              disabled={submitting}
+              // Until the page is interactive a click would submit the bare form (passwords in the URL).
+              disabled={submitting || !hydrated}
               className="flex w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
             >
               {submitting && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import { registerForm } from "../../server/accounts/schemas.ts";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
+import { useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [
@@ -33,6 +34,7 @@ const FIELDS: { name: FieldPath<FormInput>; label: string; type: string; autoCom
 ];
 
 export default function Register() {
+  const hydrated = useHydrated();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const idPrefix = useId();
   const {
@@ -137,7 +139,8 @@ export default function Register() {
 
           <button
             type="submit"
-            disabled={submitting}
+            // Until the page is interactive a click would submit the bare form (passwords in the URL).
+            disabled={submitting || !hydrated}
             className="w-full rounded-lg bg-gray-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {submitting ? "Aguarde..." : "Registar"}
