@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Cards rendered per step, so a catalogue of 10 000 products never renders at once. */
-const PAGE_SIZE = 60;
+const PAGE_SIZE = 30;
 
 function sameList(a: readonly ApiProductListItem[], b: readonly ApiProductListItem[]): boolean {
   if (a.length !== b.length) return false;

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import type { PublicUser } from "../../../../server/accounts/schemas.ts";
 import { apiDelete, messageFrom } from "../../../lib/api.ts";
+import { Pagination } from "../orders/paging.tsx";
 import { EmptyState, ErrorPanel, LoadingState, TableWrap, focusRing, tdClass, thClass, useApiData, useConfirm } from "../ui.tsx";
 
 const DELETE_FAILURE = "Erro ao deletar usuário. Tente novamente.";
@@ -11,10 +12,18 @@ const DELETE_FAILURE = "Erro ao deletar usuário. Tente novamente.";
 const iconButton = `${focusRing} inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium`;
 
 /** The users table of /dashboard: id, name, email, function; view, edit, delete (spec section 2). */
+const USERS_PAGE_SIZE = 20;
+
+/** Staff (admins) first, then clientes, each by id: the accounts an owner manages stay on the first page. */
+const staffFirst = (users: PublicUser[]) =>
+  users.toSorted((a, b) => Number(b.function === "admin") - Number(a.function === "admin") || a.id - b.id);
+
 export function UsersTable() {
   const { data: users, error, loading, reload } = useApiData<PublicUser[]>("/api/users", "Erro ao carregar os utilizadores");
   const { confirm, dialog } = useConfirm();
   const [deleting, setDeleting] = useState<number | null>(null);
+  // A shop with thousands of clientes must not render them all at once.
+  const [page, setPage] = useState(1);
 
   async function remove(user: PublicUser) {
     if (!(await confirm(`Tens a certeza que queres eliminar o utilizador ${user.name} (${user.email})?`, "Eliminar"))) return;
@@ -53,7 +62,7 @@ export function UsersTable() {
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-200">
-            {users.map((user) => (
+            {staffFirst(users).slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE).map((user) => (
               <tr key={user.id}>
                 <td className={tdClass}>{user.id}</td>
                 <td className={tdClass}>{user.name}</td>
@@ -94,6 +103,9 @@ export function UsersTable() {
           </tbody>
         </table>
       </TableWrap>
+      {users.length > USERS_PAGE_SIZE ? (
+        <Pagination page={page} pageSize={USERS_PAGE_SIZE} total={users.length} onPageChange={setPage} label="Paginação dos utilizadores" />
+      ) : null}
       {dialog}
     </>
   );
