@@ -33,6 +33,8 @@ export interface ApiResponse<T = unknown> {
   data: T | null;
   /** Whether the body was JSON (some screens report non-JSON answers differently). */
   isJson: boolean;
+  /** The response headers (e.g. X-Total-Count of the paged admin lists). */
+  headers: Headers;
 }
 
 /** Base class, so callers can `instanceof ApiError` for any failure of this module. */
@@ -142,7 +144,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     // Drain the body so the connection can be reused.
     await response.text().catch(() => "");
   }
-  return { ok: response.ok, status: response.status, statusText: response.statusText, data, isJson };
+  return { ok: response.ok, status: response.status, statusText: response.statusText, data, isJson, headers: response.headers };
 }
 
 /** Like `api`, but a non-2xx answer throws an HttpError; resolves to the parsed body. */

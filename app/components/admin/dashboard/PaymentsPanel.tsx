@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, RefreshCw, ShieldCheck } from "lucide-react"
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { apiGet } from "../../../lib/api.ts";
+import { fetchPage } from "../orders/paging.tsx";
 import { PaymentStatusBadge } from "../payment-status.tsx";
 import { buttonClass, EmptyState, ErrorPanel, focusRing, LoadingState, TableWrap, tdClass, thClass } from "../ui.tsx";
 import { CustomerDialog } from "./CustomerDialog.tsx";
@@ -35,21 +36,9 @@ interface Page {
   total: number | null;
 }
 
-/**
- * The API client answers without headers, and this list needs X-Total-Count, so this one GET
- * uses fetch directly (same origin, the session cookie travels; a GET needs no CSRF token).
- */
-async function fetchPage(page: number): Promise<Page> {
-  const response = await fetch(`/api/orders?page=${page}&limit=${PAYMENTS_PAGE_SIZE}`, {
-    credentials: "include",
-    headers: { Accept: "application/json" },
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const rows: unknown = await response.json();
-  if (!Array.isArray(rows)) throw new Error("not a list");
-  const header = response.headers.get("X-Total-Count");
-  const total = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
-  return { rows: rows as OrderLine[], total };
+async function fetchPaymentsPage(page: number): Promise<Page> {
+  const { items, total } = await fetchPage<OrderLine>(`/api/orders?page=${page}&limit=${PAYMENTS_PAGE_SIZE}`);
+  return { rows: items, total };
 }
 
 /** The 'Status Pagamentos' section of /dashboard: 10 lines per page, 'Verificar Todos', customer modal. */
@@ -66,7 +55,7 @@ export function PaymentsPanel() {
     const mine = ++ticket.current;
     setLoading(true);
     try {
-      const result = await fetchPage(target);
+      const result = await fetchPaymentsPage(target);
       if (mine !== ticket.current) return;
       setData(result);
       setError(false);

@@ -1,11 +1,10 @@
 /**
  * Server pagination for admin lists whose total comes in the X-Total-Count header
- * (GET /api/orders, GET /api/stock/products). The API client hides response headers, so this
- * reads the page with fetch directly (GET needs no CSRF token; cookies travel).
+ * (GET /api/orders, GET /api/stock/products).
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { messageFrom, NetworkError } from "../../../lib/api.ts";
+import { apiGet, messageFrom } from "../../../lib/api.ts";
 import { buttonClass } from "../ui.tsx";
 
 export interface Page<T> {
@@ -24,13 +23,9 @@ export class PageLoadError extends Error {
 
 /** One page of a list: the JSON array and the X-Total-Count header (falls back to the array's length). */
 export async function fetchPage<T>(path: string, signal?: AbortSignal): Promise<Page<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { Accept: "application/json" }, credentials: "include", signal });
-  } catch (cause) {
-    throw new NetworkError("Não foi possível conectar ao servidor.", { cause });
-  }
-  const data: unknown = await response.json().catch(() => null);
+  // A request without an answer throws the client's NetworkError.
+  const response = await apiGet<unknown>(path, { signal });
+  const data = response.data;
   if (!response.ok) throw new PageLoadError(messageFrom(data) ?? `Erro ${response.status}`, response.status);
   const items = Array.isArray(data) ? (data as T[]) : [];
   const header = Number(response.headers.get("X-Total-Count"));
