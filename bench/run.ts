@@ -29,6 +29,10 @@ const ADMIN_EMAIL = "bench-admin@loja.local";
 const ADMIN_PASSWORD = "bench-admin-password-123";
 const USER_PASSWORD = "bench-user-password-123";
 const args = new Set(process.argv.slice(2));
+/** BENCH_ONLY=checkout measures only the checkout runs (quick iterations) and never writes docs/performance.md. */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== "checkout") throw new Error(`BENCH_ONLY=${ONLY}: only "checkout" is supported`);
+if (ONLY) args.add("--no-write");
 
 interface Measured {
   rps: number;
@@ -142,7 +146,7 @@ try {
     { name: `GET /produto/{id} (SSR page, id ${productId})`, path: `/produto/${productId}`, headers: {} },
     { name: "GET /api/product/all (as admin)", path: "/api/product/all", headers: { cookie: admin.cookie } },
   ];
-  for (const ep of endpoints) rows.push(await measureRead(shop.url, ep));
+  if (!ONLY) for (const ep of endpoints) rows.push(await measureRead(shop.url, ep));
 
   // ----- checkout -----
   // One variant per active product (the first), stock raised so no order fails for stock.
@@ -213,35 +217,37 @@ try {
   await runCheckout("every order on the same variant", allVariants.slice(0, 1));
   await runCheckout(`spread over ${allVariants.length} variants (one per product)`, allVariants);
 
-  // ----- admin API at scale -----
-  // The data set of `npm run db:seed:large`, loaded into the running shop's database by the same function.
-  console.log("\nLoading the large data set (npm run db:seed:large) …");
-  const seedDb = createDatabase(shop.databaseUrl(), { max: 2 });
-  try {
-    const seeded = await seedLarge(seedDb, { log: (l) => console.log(l) });
-    const totals = await seedDb.$client.query(
-      `select (select count(*) from products where deleted_at is null) as products, (select count(*) from variants) as variants,
-              (select count(*) from orders) as orders, (select count(*) from order_lines) as lines`,
-    );
-    const t = totals.rows[0] as Record<string, string>;
-    seedSummary =
-      `${Number(t.products).toLocaleString("en-US")} products, ${Number(t.variants).toLocaleString("en-US")} variants, ` +
-      `${Number(t.orders).toLocaleString("en-US")} orders, ${Number(t.lines).toLocaleString("en-US")} order lines ` +
-      `(loaded in ${seeded.seconds.toFixed(1)} s)`;
-    console.log(seedSummary);
-  } finally {
-    await seedDb.$client.end().catch(() => {});
+  if (!ONLY) {
+    // ----- admin API at scale -----
+    // The data set of `npm run db:seed:large`, loaded into the running shop's database by the same function.
+    console.log("\nLoading the large data set (npm run db:seed:large) …");
+    const seedDb = createDatabase(shop.databaseUrl(), { max: 2 });
+    try {
+      const seeded = await seedLarge(seedDb, { log: (l) => console.log(l) });
+      const totals = await seedDb.$client.query(
+        `select (select count(*) from products where deleted_at is null) as products, (select count(*) from variants) as variants,
+                (select count(*) from orders) as orders, (select count(*) from order_lines) as lines`,
+      );
+      const t = totals.rows[0] as Record<string, string>;
+      seedSummary =
+        `${Number(t.products).toLocaleString("en-US")} products, ${Number(t.variants).toLocaleString("en-US")} variants, ` +
+        `${Number(t.orders).toLocaleString("en-US")} orders, ${Number(t.lines).toLocaleString("en-US")} order lines ` +
+        `(loaded in ${seeded.seconds.toFixed(1)} s)`;
+      console.log(seedSummary);
+    } finally {
+      await seedDb.$client.end().catch(() => {});
+    }
+    const asAdmin = { cookie: admin.cookie };
+    const adminEndpoints = [
+      { name: "GET /api/product/all (as admin, every product)", path: "/api/product/all", headers: asAdmin },
+      { name: "GET /api/stock/summary", path: "/api/stock/summary", headers: asAdmin },
+      { name: "GET /api/stock/products (page 1 of 50)", path: "/api/stock/products?page=1&limit=50", headers: asAdmin },
+      { name: "GET /api/orders (page 1 of 50 lines)", path: "/api/orders?page=1&limit=50", headers: asAdmin },
+      { name: "GET /api/orders?status=paid (page 1)", path: "/api/orders?page=1&limit=50&status=paid", headers: asAdmin },
+      { name: "GET /api/orders/por-tempo (30 days)", path: "/api/orders/por-tempo?days=30", headers: asAdmin },
+    ];
+    for (const ep of adminEndpoints) adminRows.push(await measureRead(shop.url, ep));
   }
-  const asAdmin = { cookie: admin.cookie };
-  const adminEndpoints = [
-    { name: "GET /api/product/all (as admin, every product)", path: "/api/product/all", headers: asAdmin },
-    { name: "GET /api/stock/summary", path: "/api/stock/summary", headers: asAdmin },
-    { name: "GET /api/stock/products (page 1 of 50)", path: "/api/stock/products?page=1&limit=50", headers: asAdmin },
-    { name: "GET /api/orders (page 1 of 50 lines)", path: "/api/orders?page=1&limit=50", headers: asAdmin },
-    { name: "GET /api/orders?status=paid (page 1)", path: "/api/orders?page=1&limit=50&status=paid", headers: asAdmin },
-    { name: "GET /api/orders/por-tempo (30 days)", path: "/api/orders/por-tempo?days=30", headers: asAdmin },
-  ];
-  for (const ep of adminEndpoints) adminRows.push(await measureRead(shop.url, ep));
 } finally {
   await db.end().catch(() => {});
   await shop.stop();
