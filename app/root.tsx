@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
+import { useEffect, type ReactNode } from "react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { LazyToaster } from "./lib/toast.tsx";
 import { useNonce } from "./nonce.tsx";
+import { PaintFirstScripts } from "./paint-first-scripts.tsx";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -12,6 +13,10 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Marks the document once React has taken over (used by the browser tests to wait for handlers).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="pt-PT">
       <head>
@@ -23,9 +28,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-gray-900 antialiased">
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <LazyToaster position="top-center" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PaintFirstScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -231,12 +231,36 @@ export function useStoredUser(): StoredUser | null {
 
 // ---------- cookieConsent ----------
 
+/**
+ * The consent also lives in a cookie of the same name, only so the server knows whether to render
+ * the notice: first-time visitors get it in the HTML (no pop-in after hydration), returning ones
+ * never see it flash. localStorage stays the source of truth, as the spec says.
+ */
+export const COOKIE_CONSENT_COOKIE = "cookieConsent";
+
 export function readCookieConsent(): boolean {
   return readRaw(STORAGE_KEYS.cookieConsent) === "true";
 }
 
+/** Whether a request's Cookie header carries the consent (server side). */
+export function cookieHeaderHasConsent(cookieHeader: string | null): boolean {
+  return (cookieHeader ?? "").split(";").some((part) => part.trim() === `${COOKIE_CONSENT_COOKIE}=true`);
+}
+
+function writeConsentCookie(): void {
+  if (typeof document === "undefined") return;
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${COOKIE_CONSENT_COOKIE}=true; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure}`;
+}
+
 export function writeCookieConsent(): void {
   writeRaw(STORAGE_KEYS.cookieConsent, "true");
+  writeConsentCookie();
+}
+
+/** Consent given before the cookie existed: copy it over so the server stops rendering the notice. */
+export function syncCookieConsent(): void {
+  if (readCookieConsent() && !cookieHeaderHasConsent(document.cookie)) writeConsentCookie();
 }
 
 // ---------- carrinho with extra fields (checkout) ----------

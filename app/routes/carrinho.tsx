@@ -1,19 +1,12 @@
-import "../lib/zod-csp.ts";
 import { AlertCircle, Loader2, Minus, Plus, ShoppingBag, ShoppingCart, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
-import {
-  MAX_UNITS_PER_LINE,
-  MBWAY_PHONE,
-  normalisePhone,
-  ORDER_MESSAGES,
-  type CartCheck,
-  type CartCheckLine,
-} from "../../server/orders/schemas.ts";
+import { toast } from "../lib/toast.tsx";
+import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "../../server/orders/rules.ts";
+import type { CartCheck, CartCheckLine } from "../../server/orders/schemas.ts";
 import { CatalogImage } from "../components/catalog/CatalogImage.tsx";
 import { focusRing } from "../components/catalog/ProductCard.tsx";
-import { DeliveryDialog, type DeliveryForm, type DeliveryPayload } from "../components/checkout/DeliveryDialog.tsx";
+import type { DeliveryForm, DeliveryPayload } from "../components/checkout/DeliveryDialog.tsx";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { formatEuros } from "../lib/format.ts";
 import {
@@ -27,6 +20,12 @@ import {
   type StoredCartLine,
 } from "../lib/storage.ts";
 import type { Route } from "./+types/carrinho";
+
+// The delivery form (zod validation and the Radix dialog) is only needed once the
+// shopper presses 'Finalizar Compra': it is fetched then, alongside the last cart check, instead of
+// with the page.
+const loadDeliveryDialog = () => import("../components/checkout/DeliveryDialog.tsx");
+const DeliveryDialog = lazy(() => loadDeliveryDialog().then((m) => ({ default: m.DeliveryDialog })));
 
 /**
  * Cart /carrinho (spec sections 2, 4, 5 and 8): the lines come from localStorage `carrinho`
@@ -287,6 +286,7 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(false);
   const [sending, setSending] = useState(false);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const idempotencyKey = useRef<string | null>(null);
@@ -314,7 +314,17 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
       return;
     }
     // The server is asked again right before checkout: nothing changed silently.
-    const check = await recheck();
+    const [check, dialogReady] = await Promise.all([
+      recheck(),
+      loadDeliveryDialog().then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (!dialogReady) {
+      toast.error("Não foi possível conectar ao servidor.");
+      return;
+    }
     if (check && !check.ok) {
       const blocking = check.lines.some((l) => l.status !== "ok" && l.status !== "price_changed");
       const message = blocking ? REVIEW_CART : "Os preços foram atualizados. Confirme o novo total e finalize a compra.";
@@ -324,6 +334,7 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
     }
     idempotencyKey.current = crypto.randomUUID();
     setCheckoutError(null);
+    setDialogMounted(true);
     setDialogOpen(true);
   };
 
@@ -527,13 +538,17 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
         </aside>
       </div>
 
-      <DeliveryDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        sending={sending}
-        serverError={checkoutError}
-        onConfirm={(form, payload) => void submitOrder(form, payload)}
-      />
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <DeliveryDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            sending={sending}
+            serverError={checkoutError}
+            onConfirm={(form, payload) => void submitOrder(form, payload)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Mail, Send } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast.tsx";
 import { ContentPage, MailLink, TextLink, focusRing } from "../components/content/ContentPage.tsx";
 import type { Route } from "./+types/contato";
 

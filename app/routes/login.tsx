@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast.tsx";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { type StoredUser, useHydrated, writeUser } from "../lib/storage.ts";
 import type { Route } from "./+types/login";
@@ -38,8 +38,6 @@ export default function Login() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +45,10 @@ export default function Login() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    // Read from the form, not from React state: what a shopper typed before the page hydrated counts too.
+    const fields = new FormData(event.currentTarget);
+    const email = String(fields.get("email") ?? "");
+    const password = String(fields.get("password") ?? "");
     setSubmitting(true);
     setError(null);
     try {
@@ -94,8 +96,6 @@ export default function Login() {
                 type="email"
                 autoComplete="email"
                 inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
                 className={inputClass}
               />
             </div>
@@ -109,8 +109,6 @@ export default function Login() {
                   name="password"
                   type={showPassword ? "text" : "password"}
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
                   className={`${inputClass} pr-11`}
                 />
                 <button

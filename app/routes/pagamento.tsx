@@ -1,7 +1,7 @@
 import { AlertCircle, ArrowLeft, Copy, Smartphone } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast.tsx";
 import { focusRing } from "../components/catalog/ProductCard.tsx";
 import { formatReference, formatValidade } from "../components/checkout/format.ts";
 import { apiPost, messageFrom } from "../lib/api.ts";

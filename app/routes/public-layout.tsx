@@ -1,13 +1,25 @@
 import { Outlet } from "react-router";
+import type { Route } from "./+types/public-layout";
+import { cookieHeaderHasConsent } from "../lib/storage.ts";
 import { CookieBanner } from "../components/layout/CookieBanner.tsx";
 import { SiteFooter } from "../components/layout/SiteFooter.tsx";
 import { SiteHeader } from "../components/layout/SiteHeader.tsx";
+
+/** Whether the cookie notice can be left out of the server's HTML (the visitor already accepted). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { consentKnown: cookieHeaderHasConsent(request.headers.get("cookie")) };
+}
+
+// The consent does not change on navigation (the banner keeps its own state after hydration).
+export function shouldRevalidate() {
+  return false;
+}
 
 /**
  * The storefront frame: fixed header, page content, footer and cookie notice.
  * Admin paths sit under routes/admin/layout.tsx instead, so none of these appear there.
  */
-export default function PublicLayout() {
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -21,7 +33,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <CookieBanner />
+      <CookieBanner consentKnown={loaderData.consentKnown} />
     </div>
   );
 }

@@ -1,33 +1,15 @@
 import { z } from "zod";
+import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "./rules.ts";
 
 /** Checkout shapes of spec sections 3, 5 and 7, shared by POST /orders and the cart page. */
 
-export const ORDER_MESSAGES = {
-  required: "Por favor, preencha todos os campos obrigatórios.",
-  method: "Por favor, selecione um método de pagamento.",
-  mbwayPhone: "Introduza um número de telemóvel MB WAY válido.",
-  postalCode: "Código postal inválido: use o formato 0000-000.",
-  phone: "Telefone inválido: indique 9 algarismos.",
-  emptyCart: "O carrinho está vazio.",
-  quantity: "Por favor, insira uma quantidade válida.",
-  tooManyUnits: "Quantidade máxima por artigo: 99 unidades.",
-  tooManyLines: "O carrinho não pode ter mais de 50 artigos diferentes.",
-  foreignUser: "Não pode criar encomendas em nome de outro utilizador.",
-  productUnknown: "Produto não encontrado",
-  invalidId: "ID do produto inválido",
-  checkoutFailed: "Erro ao finalizar compra!",
-} as const;
+export { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES };
 
 const M = ORDER_MESSAGES;
-export const MBWAY_PHONE = /^9[1236]\d{7}$/;
-export const MAX_UNITS_PER_LINE = 99;
 
 const id = z.coerce.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(2_147_483_647, M.invalidId);
 const requiredText = (max: number) =>
   z.string({ error: M.required }).trim().min(1, M.required).max(max, `Máximo de ${max} caracteres.`);
-
-/** Digits only, without a +351/00351 prefix. */
-export const normalisePhone = (raw: string) => raw.replace(/[\s.-]/g, "").replace(/^(\+|00)351/, "");
 
 export const deliveryData = z.object({
   nome: requiredText(120),

@@ -1,4 +1,4 @@
-import { test } from "@playwright/test";
+import { test } from "./fixtures.ts";
 import { ADMIN, expect, loginThroughForm, readMailTo, storedUser, uniqueEmail } from "./support.ts";
 
 /** Spec sections 2, 4, 5, 8: register → verify → login → dashboard → logout, in the browser. */

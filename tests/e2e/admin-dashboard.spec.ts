@@ -1,6 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test } from "@playwright/test";
+import { type Page, test } from "./fixtures.ts";
 import { ADMIN, expect, loginThroughForm, uniqueEmail } from "./support.ts";
 
 /**

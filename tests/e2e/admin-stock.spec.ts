@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test } from "@playwright/test";
+import { type Page, test } from "./fixtures.ts";
 import { ADMIN, expect, loginThroughForm, readMailTo } from "./support.ts";
 
 /**
@@ -135,7 +135,7 @@ test("an order shows on /orders with the chart; its payment is verified and conf
   await addFirstAvailable(page, "Canecas");
   await page.goto("/carrinho");
   await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
-  await page.getByText("Multibanco", { exact: true }).click();
+  await page.getByRole("main").getByText("Multibanco", { exact: true }).click();
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
   const delivery = page.getByRole("dialog");
   await delivery.getByLabel("Nome").fill("Helena Matos");

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures.ts";
 import { isValidMultibancoReference } from "../../server/payments/multibanco.ts";
 import { ADMIN, loginThroughForm, readMailTo } from "./support.ts";
 
@@ -37,7 +37,7 @@ for (const method of METHODS) test(`checkout with ${method.label}, paid by the g
   await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
   await expect(page.getByText("Por favor, selecione um método de pagamento.").first()).toBeVisible();
-  await page.getByText(method.label, { exact: true }).click();
+  await page.getByRole("main").getByText(method.label, { exact: true }).click();
   if (method.metodo === "mbway") {
     await page.getByLabel(/telemóvel MB WAY/i).fill("961");
     await page.getByRole("button", { name: "Finalizar Compra" }).click();
@@ -116,7 +116,7 @@ test("the cart is revalidated against the server: a changed price is shown and c
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
   await page.goto("/carrinho");
-  await page.getByText("Multibanco", { exact: true }).click();
+  await page.getByRole("main").getByText("Multibanco", { exact: true }).click();
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
   await expect(page.getByText("Reveja o carrinho: há artigos indisponíveis ou sem stock suficiente.").first()).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);

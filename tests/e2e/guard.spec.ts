@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { ADMIN } from "./support.ts";
 
 /** Every protected route of spec section 2 redirects visitors to /login; admins get the page. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 /** Issue 3: the storefront renders real content on the server and the product page fills the cart. */
 
@@ -15,6 +15,27 @@ test("home renders the banner, categories and products without JavaScript", asyn
   expect(await cards.count()).toBeGreaterThanOrEqual(10);
   await expect(page.getByText(/\d+,\d{2}\s€/).first()).toBeVisible();
   await context.close();
+});
+
+test("the first paint needs no JavaScript: scripts are requested after it, then the page hydrates", async ({ page, request }) => {
+  // The server's HTML: no module preloads competing with the stylesheet, the cookie notice for a first visit.
+  const html = await (await request.get("/")).text();
+  const notice = "Utilizamos cookies para garantir o bom funcionamento da loja";
+  expect(/<link[^>]+rel="modulepreload"/.test(html), "no <link rel=modulepreload> in the server's HTML").toBe(false);
+  expect(html.includes(notice), "the cookie notice is in the server's HTML").toBe(true);
+  const withConsent = await (await request.get("/", { headers: { cookie: "cookieConsent=true" } })).text();
+  expect(withConsent.includes(notice), "no cookie notice once consent is known").toBe(false);
+
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(2);
+  // Accepting stores the consent (localStorage, as the spec says) and the cookie the server reads.
+  await page.getByRole("button", { name: "Aceitar" }).click();
+  await expect(page.getByRole("region", { name: "Aviso de cookies" })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("true");
+  expect((await page.context().cookies()).find((c) => c.name === "cookieConsent")?.value).toBe("true");
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Aviso de cookies" })).toHaveCount(0);
 });
 
 test("a shopper picks a size on a product page and the cart badge counts it", async ({ page }) => {

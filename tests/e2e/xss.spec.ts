@@ -1,4 +1,4 @@
-import { request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import sharp from "sharp";
 import { ADMIN, expect, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
 

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronDown, LogOut, Menu, Store, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { clearUser } from "../../lib/storage.ts";
 import { ADMIN_MENU, groupForPath, matchLeaf, type MenuGroup, type MenuLeaf } from "./menu.ts";

@@ -1,7 +1,7 @@
 import { Check, CircleAlert, Info, Minus, Plus, ShoppingCart } from "lucide-react";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { addToCart } from "./cart.ts";
 import { focusRing } from "./ProductCard.tsx";
 import { colourOptions, defaultColour, findVariant, stockOf, type PageVariant } from "./variants.ts";

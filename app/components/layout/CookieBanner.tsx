@@ -1,17 +1,18 @@
 import { Cookie } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { readCookieConsent, writeCookieConsent } from "../../lib/storage.ts";
+import { readCookieConsent, syncCookieConsent, writeCookieConsent } from "../../lib/storage.ts";
 
 /**
- * Bottom cookie notice, shown until `cookieConsent` is stored. Nothing is rendered on
- * the server nor before the client has read the stored consent, so shoppers who already
- * accepted never see it flash.
+ * Bottom cookie notice, shown until `cookieConsent` is stored. The server renders it when the
+ * request carries no consent cookie (`consentKnown` false), so a first visit shows it in the
+ * HTML; after hydration localStorage decides, as the spec says.
  */
-export function CookieBanner() {
-  const [visible, setVisible] = useState(false);
+export function CookieBanner({ consentKnown }: { consentKnown: boolean }) {
+  const [visible, setVisible] = useState(!consentKnown);
 
   useEffect(() => {
+    syncCookieConsent();
     setVisible(!readCookieConsent());
   }, []);
 

@@ -1,5 +1,6 @@
 import type { ReactNode, SVGProps } from "react";
 import { Link } from "react-router";
+import { PAYMENT_LOGOS } from "./PaymentLogos.tsx";
 
 const SITE_LINKS = [
   { to: "/", label: "Início" },
@@ -49,12 +50,6 @@ export const SOCIAL_LINKS = [
   { href: "https://www.instagram.com/", label: "Instagram", Icon: InstagramIcon },
   { href: "https://www.facebook.com/", label: "Facebook", Icon: FacebookIcon },
   { href: "https://www.tiktok.com/", label: "TikTok", Icon: TikTokIcon },
-] as const;
-
-const PAYMENT_LOGOS = [
-  { src: "/images/payments/mbway.svg", alt: "MB WAY" },
-  { src: "/images/payments/multibanco.svg", alt: "Multibanco" },
-  { src: "/images/payments/payshop.svg", alt: "Payshop" },
 ] as const;
 
 const linkClass =
@@ -122,9 +117,9 @@ export function SiteFooter() {
 
         <Column title="Pagamentos Aceites">
           <ul className="flex flex-wrap gap-2">
-            {PAYMENT_LOGOS.map((logo) => (
-              <li key={logo.alt}>
-                <img src={logo.src} alt={logo.alt} width={80} height={32} loading="lazy" className="h-8 w-20" />
+            {PAYMENT_LOGOS.map(({ label, Logo }) => (
+              <li key={label}>
+                <Logo />
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { LogIn, LogOut, Menu, ShoppingCart, User, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { clearUser, useCartCount, useStoredUser } from "../../lib/storage.ts";
 

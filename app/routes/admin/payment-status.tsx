@@ -1,7 +1,7 @@
 import { ArrowLeft, BadgeEuro, MailCheck, RefreshCw, SearchCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
 import { formatDateTime, type OrderDetail, type OrderLine } from "../../components/admin/orders/types.ts";
 import { PaymentStatusBadge, paymentStatusLabel } from "../../components/admin/payment-status.tsx";

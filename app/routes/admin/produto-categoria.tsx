@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Tags } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { z } from "zod";
 import { type ApiColor, CATALOG_MESSAGES } from "../../../server/catalog/schemas.ts";
 import { Field, fieldInputClass } from "../../components/admin/dashboard/fields.tsx";

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Eye, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import {
   deleteProduct,
   PRODUCT_TEXT,

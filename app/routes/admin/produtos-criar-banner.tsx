@@ -4,7 +4,7 @@ import { ImagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { z } from "zod";
 import { CATALOG_MESSAGES, createBannerFields } from "../../../server/catalog/schemas.ts";
 import { Field, fieldInputClass } from "../../components/admin/dashboard/fields.tsx";

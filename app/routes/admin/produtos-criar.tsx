@@ -4,7 +4,7 @@ import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { ImagePicker } from "../../components/admin/products/ImagePicker.tsx";
 import { PRODUCT_TEXT, thrownError } from "../../components/admin/products/product-api.ts";
 import {

@@ -1,7 +1,7 @@
 import { CheckCircle2, ImagePlus, Pencil, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import type { ApiBanner } from "../../../server/catalog/schemas.ts";
 import { CatalogImage } from "../../components/catalog/CatalogImage.tsx";
 import {

@@ -4,7 +4,7 @@ import { PackagePlus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { z } from "zod";
 import {
   type ApiColor,

@@ -4,7 +4,7 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { z } from "zod";
 import { CATALOG_MESSAGES as M } from "../../../server/catalog/schemas.ts";
 import { CatalogImage } from "../../components/catalog/CatalogImage.tsx";

@@ -1,7 +1,7 @@
 import { AlertTriangle, Plus, Search } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { AdminProductCard, CardBoundary } from "../../components/admin/products/AdminProductCard.tsx";
 import {
   deleteProduct,

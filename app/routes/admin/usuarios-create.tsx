@@ -4,7 +4,7 @@ import { ArrowLeft, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import type { z } from "zod";
 import { newUserBody } from "../../../server/accounts/schemas.ts";
 import { Field, fieldInputClass } from "../../components/admin/dashboard/fields.tsx";

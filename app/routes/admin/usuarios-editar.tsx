@@ -4,7 +4,7 @@ import { ArrowLeft, Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.tsx";
 import { z } from "zod";
 import { type PublicUser, updateUserBody } from "../../../server/accounts/schemas.ts";
 import { Field, fieldInputClass } from "../../components/admin/dashboard/fields.tsx";

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, RefreshCw, ShieldCheck } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast.tsx";
 import { apiGet } from "../../../lib/api.ts";
 import { fetchPage } from "../orders/paging.tsx";
 import { PaymentStatusBadge } from "../payment-status.tsx";

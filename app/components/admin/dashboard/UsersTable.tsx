@@ -1,7 +1,7 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast.tsx";
 import type { PublicUser } from "../../../../server/accounts/schemas.ts";
 import { apiDelete, messageFrom } from "../../../lib/api.ts";
 import { Pagination } from "../orders/paging.tsx";

@@ -1,6 +1,6 @@
 import { Loader2, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast.tsx";
 import { apiDelete, apiPost, messageFrom } from "../../../lib/api.ts";
 import {
   Badge,
