@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
@@ -161,6 +161,130 @@ describe("POST /orders", () => {
     expect(line?.sizeName).toBe(sizeL);
     const vague = await order(buyer.headers, { metodo_pagamento: "mb", dados_entrega: delivery, items: [{ product_id: p.id, quantity: 1 }] });
     expect(vague.statusCode).toBe(400);
+  });
+
+  it("names the short line, with the units left or esgotado, and writes nothing", async () => {
+    const { product: p, variants: [s, m] } = await product(800, 2, { sizes: ["S", "M"] });
+    await t.db.update(variants).set({ stock: 0 }).where(eq(variants.id, m!.id));
+    const u = await createUser(t.db, "cliente");
+    const headers = await login(t.app, u.email, u.password);
+    const ordersBefore = await t.db.$count(orders);
+
+    const soldOut = await order(headers, {
+      metodo_pagamento: "mb",
+      dados_entrega: delivery,
+      items: [
+        { product_id: p.id, variant_id: s!.id, quantity: 1 },
+        { product_id: p.id, variant_id: m!.id, quantity: 1 },
+      ],
+    });
+    expect(soldOut.statusCode, soldOut.body).toBe(409);
+    expect(soldOut.json().message).toBe(`Stock insuficiente para "${p.name}": esgotado.`);
+    expect(soldOut.json().details).toEqual({
+      reason: "stock",
+      shortages: [{ product_id: p.id, variant_id: m!.id, name: p.name, available: 0, requested: 1 }],
+    });
+
+    // Two lines of one variant count together: 2 + 1 units wanted, 2 on the shelf.
+    const tooMany = await order(headers, {
+      metodo_pagamento: "mb",
+      dados_entrega: delivery,
+      items: [
+        { product_id: p.id, variant_id: s!.id, quantity: 2 },
+        { product_id: p.id, variant_id: s!.id, quantity: 1 },
+      ],
+    });
+    expect(tooMany.statusCode, tooMany.body).toBe(409);
+    expect(tooMany.json().message).toBe(`Stock insuficiente para "${p.name}": restam 2 unidade(s).`);
+    expect(tooMany.json().details.shortages).toEqual([{ product_id: p.id, variant_id: s!.id, name: p.name, available: 2, requested: 3 }]);
+
+    expect(await t.db.$count(orders)).toBe(ordersBefore);
+    const rows = await t.db.select().from(variants).where(inArray(variants.id, [s!.id, m!.id])).orderBy(variants.id);
+    expect(rows.map((r) => [r.stock, r.reserved])).toEqual([
+      [2, 0],
+      [0, 0],
+    ]);
+    expect(await t.db.$count(stockMovements, inArray(stockMovements.variantId, [s!.id, m!.id]))).toBe(0);
+  });
+
+  it("keeps the cart's line order and records one movement per variant", async () => {
+    const { product: p, variants: [s, m] } = await product(800, 5, { sizes: ["S", "M"] });
+    const res = await order(buyer.headers, {
+      metodo_pagamento: "mb",
+      dados_entrega: delivery,
+      items: [
+        { product_id: p.id, variant_id: m!.id, quantity: 1 },
+        { product_id: p.id, variant_id: s!.id, quantity: 2 },
+        { product_id: p.id, variant_id: m!.id, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order_id as number;
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+    expect(lines.map((l) => [l.variantId, l.quantity, l.unitPriceCents])).toEqual([
+      [m!.id, 1, 800],
+      [s!.id, 2, 800],
+      [m!.id, 1, 800],
+    ]);
+    const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.orderId, orderId)).orderBy(stockMovements.variantId);
+    expect(moves.map((mv) => [mv.variantId, mv.stockBefore, mv.stockAfter, mv.reason])).toEqual([
+      [s!.id, 5, 3, `Reserva para a encomenda #${orderId}`],
+      [m!.id, 5, 3, `Reserva para a encomenda #${orderId}`],
+    ]);
+    expect(res.json()).toMatchObject({ total: 32 + res.json().portes, pagamento: { metodo: "MB", valor: 32 + res.json().portes } });
+  });
+
+  it("multi-variant carts in every order, concurrently: no deadlock, no oversell, movements chain before → after", async () => {
+    const STOCK = 6;
+    const { product: p, variants: vs } = await product(300, STOCK, { sizes: ["S", "M", "L"] });
+    const [a, b, c] = vs as [typeof vs[number], typeof vs[number], typeof vs[number]];
+    const buyers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const u = await createUser(t.db, "cliente");
+        return login(t.app, u.email, u.password);
+      }),
+    );
+    // Carts name the variants in opposite orders, so unordered locking would deadlock.
+    const carts = [[c, a], [a, b, c], [b, a], [c, b, a], [b, c]];
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        order(buyers[i % buyers.length]!, {
+          metodo_pagamento: "mb",
+          dados_entrega: delivery,
+          items: carts[i % carts.length]!.map((v, j) => ({ product_id: p.id, variant_id: v.id, quantity: 1 + ((i + j) % 2) })),
+        }),
+      ),
+    );
+    for (const r of results) {
+      if (r.statusCode !== 201) {
+        expect(r.statusCode, r.body).toBe(409);
+        expect(r.json().message).toMatch(/^Stock insuficiente para /);
+      }
+    }
+    const okIds = results.filter((r) => r.statusCode === 201).map((r) => r.json().order_id as number);
+    expect(okIds.length).toBeGreaterThan(0);
+    expect(okIds.length).toBeLessThan(results.length); // demand (~100 units) outgrows the 18 units
+
+    for (const v of [a, b, c]) {
+      const [row] = await t.db.select().from(variants).where(eq(variants.id, v.id));
+      const lines = await t.db.select().from(orderLines).where(eq(orderLines.variantId, v.id));
+      expect(lines.every((l) => okIds.includes(l.orderId))).toBe(true);
+      const sold = lines.reduce((sum, l) => sum + l.quantity, 0);
+      expect(row!.stock).toBeGreaterThanOrEqual(0);
+      expect(row!.reserved).toBe(sold);
+      expect(row!.stock + row!.reserved).toBe(STOCK);
+      // The movements of one variant, in the order they were written, form one unbroken chain.
+      const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.variantId, v.id)).orderBy(stockMovements.id);
+      expect(moves.length).toBe(new Set(lines.map((l) => l.orderId)).size);
+      let expected = STOCK;
+      for (const mv of moves) {
+        expect(mv.stockBefore).toBe(expected);
+        const ordered = lines.filter((l) => l.orderId === mv.orderId).reduce((sum, l) => sum + l.quantity, 0);
+        expect(mv.stockAfter).toBe(mv.stockBefore - ordered);
+        expected = mv.stockAfter;
+      }
+      expect(expected).toBe(row!.stock);
+    }
   });
 
   it("answers 401 to visitors", async () => {

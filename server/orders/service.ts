@@ -59,23 +59,106 @@ export function toPaymentData(orderId: number, payment: {
   };
 }
 
+/**
+ * Phase 1 of checkout as one statement (see placeOrder in createOrdersService). $1–$14: the order;
+ * $15, $16: the variant ids in ascending order and the units wanted of each; $17–$23: the lines, in cart order.
+ * Prepared once per pooled connection (named), so PostgreSQL parses and plans it once, not per checkout.
+ */
+const PLACE_ORDER_SQL = `
+  with o as (
+    insert into orders (user_id, payment_method, mbway_phone, subtotal_cents, shipping_cents, total_cents, shipping_zone,
+                        fast_delivery, delivery_name, delivery_address, delivery_postal_code, delivery_city, delivery_phone,
+                        idempotency_key)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    on conflict (user_id, idempotency_key) do nothing
+    returning id
+  ),
+  wanted as (
+    select w.variant_id, w.quantity from unnest($15::int[], $16::int[]) as w(variant_id, quantity)
+  ),
+  locked as (
+    select v.id from variants v
+     where v.id = any($15::int[]) and exists (select 1 from o)
+     order by v.id
+       for no key update
+  ),
+  reserved as (
+    update variants v
+       set stock = v.stock - w.quantity, reserved = v.reserved + w.quantity, updated_at = now()
+      from locked l join wanted w on w.variant_id = l.id
+     where v.id = l.id
+    returning v.id, v.stock + w.quantity as stock_before, v.stock as stock_after
+  ),
+  movements as (
+    insert into stock_movements (variant_id, stock_before, stock_after, reason, notes, order_id, created_at)
+    select r.id, r.stock_before, r.stock_after, 'Reserva para a encomenda #' || o.id, '', o.id, now()
+      from reserved r cross join o
+     order by r.id
+  ),
+  order_lines_in as (
+    insert into order_lines (order_id, product_id, variant_id, product_name, color_name, size_name, unit_price_cents, quantity)
+    select o.id, l.product_id, l.variant_id, l.product_name, l.color_name, l.size_name, l.unit_price_cents, l.quantity
+      from o cross join unnest($17::int[], $18::int[], $19::text[], $20::text[], $21::text[], $22::int[], $23::int[])
+             with ordinality as l(product_id, variant_id, product_name, color_name, size_name, unit_price_cents, quantity, n)
+     order by l.n
+  )
+  select o.id from o`;
+
+/** The checkout's answer: the order, its payment data and its amounts. */
+function answer(orderId: number, amounts: { totalCents: number; shippingCents: number }, payment: Parameters<typeof toPaymentData>[1]) {
+  return {
+    success: true,
+    message: "Encomenda criada com sucesso!",
+    order_id: orderId,
+    pagamento: toPaymentData(orderId, payment),
+    total: euros(amounts.totalCents),
+    portes: euros(amounts.shippingCents),
+  };
+}
+
+/** True for the error PostgreSQL raises when an update would leave a variant's stock below zero. */
+function isStockCheckViolation(error: unknown): boolean {
+  // Drizzle wraps driver errors (DrizzleQueryError); the PostgreSQL error is the cause.
+  const pgError = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
+  return pgError?.code === "23514" && pgError.constraint === "variants_stock_check";
+}
+
 export function createOrdersService(deps: { db: Database; provider: PaymentProvider; shipping: ShippingRates }) {
   const { db, provider } = deps;
 
-  /** The products and variants a cart names, with prices and free stock from the database only. */
-  async function loadCatalogRows(tx: Tx, productIds: number[]) {
-    const productRows = await tx
-      .select({ id: products.id, name: products.name, priceCents: products.priceCents, status: products.status, deletedAt: products.deletedAt })
-      .from(products)
-      .where(inArray(products.id, productIds));
-    const variantRows = await tx
-      .select({ id: variants.id, productId: variants.productId, stock: variants.stock, colorName: colors.name, sizeName: sizes.name })
-      .from(variants)
-      .leftJoin(colors, eq(colors.id, variants.colorId))
-      .leftJoin(sizes, eq(sizes.id, variants.sizeId))
-      .where(inArray(variants.productId, productIds))
-      .orderBy(asc(variants.id));
-    return { productRows, variantRows };
+  /** The products a cart names, left-joined to their variants (in id order); prepared once per pooled connection. */
+  const catalogQuery = db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      status: products.status,
+      deletedAt: products.deletedAt,
+      variantId: variants.id,
+      stock: variants.stock,
+      colorName: colors.name,
+      sizeName: sizes.name,
+    })
+    .from(products)
+    .leftJoin(variants, eq(variants.productId, products.id))
+    .leftJoin(colors, eq(colors.id, variants.colorId))
+    .leftJoin(sizes, eq(sizes.id, variants.sizeId))
+    .where(sql`${products.id} = any(${sql.placeholder("productIds")}::int[])`)
+    .orderBy(asc(variants.id))
+    .prepare("orders_catalog");
+
+  /** The products and variants a cart names, with prices and free stock from the database only, in one query. */
+  async function loadCatalogRows(productIds: number[]) {
+    const rows = await catalogQuery.execute({ productIds });
+    const productRows = new Map<number, { id: number; name: string; priceCents: number; status: number; deletedAt: Date | null }>();
+    const variantRows: { id: number; productId: number; stock: number; colorName: string | null; sizeName: string | null }[] = [];
+    for (const r of rows) {
+      if (!productRows.has(r.id)) productRows.set(r.id, { id: r.id, name: r.name, priceCents: r.priceCents, status: r.status, deletedAt: r.deletedAt });
+      if (r.variantId !== null && r.stock !== null) {
+        variantRows.push({ id: r.variantId, productId: r.id, stock: r.stock, colorName: r.colorName, sizeName: r.sizeName });
+      }
+    }
+    return { productRows: [...productRows.values()], variantRows };
   }
 
   /**
@@ -101,8 +184,8 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
   }
 
   /** Finds each item's product and variant, with prices from the database only. */
-  async function resolveLines(tx: Tx, items: CreateOrderBody["items"]): Promise<ResolvedLine[]> {
-    const rows = await loadCatalogRows(tx, [...new Set(items.map((i) => i.product_id))]);
+  async function resolveLines(items: CreateOrderBody["items"]): Promise<ResolvedLine[]> {
+    const rows = await loadCatalogRows([...new Set(items.map((i) => i.product_id))]);
     return items.map((item) => {
       const found = classifyItem(rows, item);
       if (found.problem === "unknown") throw new NotFoundError(`${M.productUnknown} (#${item.product_id}).`);
@@ -125,51 +208,95 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
     });
   }
 
-  /**
-   * Locks the variants in id order (so concurrent checkouts never deadlock), checks that
-   * every unit exists, and moves the units from the shelf to "reserved". Stock can never
-   * go below zero: the lock serialises buyers, and the CHECK constraint backs it up.
-   */
-  async function reserveStock(tx: Tx, orderId: number, lines: ResolvedLine[]): Promise<void> {
-    const wanted = new Map<number, number>();
-    for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
-    const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const locked = await tx
+  /** The shortage answer: the first variant (in id order) with fewer free units than the cart wants, and all of them. */
+  async function findShortages(lines: ResolvedLine[], wanted: Map<number, number>) {
+    const rows = await db
       .select({ id: variants.id, stock: variants.stock })
       .from(variants)
-      .where(inArray(variants.id, ids))
-      .orderBy(asc(variants.id))
-      .for("update");
-    const shortages = locked
+      .where(inArray(variants.id, [...wanted.keys()]))
+      .orderBy(asc(variants.id));
+    const shortages = rows
       .filter((v) => v.stock < wanted.get(v.id)!)
       .map((v) => {
         const line = lines.find((l) => l.variantId === v.id)!;
         return { product_id: line.productId, variant_id: v.id, name: line.productName, available: v.stock, requested: wanted.get(v.id)! };
       });
-    if (shortages.length) {
-      const s = shortages[0]!;
-      throw new ConflictError(
-        `Stock insuficiente para "${s.name}": ${s.available === 0 ? "esgotado" : `restam ${s.available} unidade(s)`}.`,
-        { reason: "stock", shortages },
-      );
-    }
-    for (const v of locked) {
-      const quantity = wanted.get(v.id)!;
-      await tx
-        .update(variants)
-        .set({ stock: sql`${variants.stock} - ${quantity}`, reserved: sql`${variants.reserved} + ${quantity}`, updatedAt: sql`now()` })
-        .where(eq(variants.id, v.id));
-    }
-    await recordMovements(
-      tx,
-      locked.map((v) => ({
-        variantId: v.id,
-        stockBefore: v.stock,
-        stockAfter: v.stock - wanted.get(v.id)!,
-        reason: `Reserva para a encomenda #${orderId}`,
-        orderId,
-      })),
+    if (!shortages.length) return null;
+    const s = shortages[0]!;
+    return new ConflictError(
+      `Stock insuficiente para "${s.name}": ${s.available === 0 ? "esgotado" : `restam ${s.available} unidade(s)`}.`,
+      { reason: "stock", shortages },
     );
+  }
+
+  /**
+   * Phase 1 of checkout in ONE statement, so in one implicit transaction and one round trip:
+   * claim the idempotency key (insert the order, or nothing when the key was used), lock the
+   * variants in id order, move the units from the shelf to "reserved", record the movements and
+   * insert the lines. Returns null when the key was already used (nothing else is written then).
+   *
+   * Why one statement: a variant's row lock is held only while PostgreSQL runs the rest of this
+   * statement and commits, never across a round trip to this process (which, under load, waits
+   * for its turn on a busy event loop). With every order on one variant, that lock hold is the
+   * whole critical section.
+   *
+   * Why this is safe:
+   * - No oversell: the units are subtracted under the row lock, and `CHECK (stock >= 0)` aborts
+   *   the whole statement (order, lines, movements included) when a variant has too few units;
+   *   the caller turns that into the shortage answer.
+   * - No deadlock: `locked` takes the variant rows FOR NO KEY UPDATE in id order before anything
+   *   else touches them; the FK checks of order_lines and stock_movements (FOR KEY SHARE, at the
+   *   end of the statement) then only meet rows this transaction already holds. Locking in id
+   *   order is what every other writer of variants does (releaseStock, payment callback, stock edit).
+   * - Movements have the true before/after: RETURNING gives the row as this update left it.
+   */
+  async function placeOrder(values: {
+    userId: number;
+    paymentMethod: string;
+    mbwayPhone: string | null;
+    subtotalCents: number;
+    shippingCents: number;
+    totalCents: number;
+    shippingZone: string;
+    fastDelivery: boolean;
+    delivery: CreateOrderBody["dados_entrega"];
+    idempotencyKey: string | null;
+    lines: ResolvedLine[];
+    wanted: Map<number, number>;
+  }): Promise<{ id: number } | null> {
+    const ids = [...values.wanted.keys()].sort((a, b) => a - b);
+    const quantities = ids.map((id) => values.wanted.get(id)!);
+    const { lines, delivery } = values;
+    const { rows } = await db.$client.query<{ id: number }>({
+      name: "orders_place",
+      text: PLACE_ORDER_SQL,
+      values: [
+        values.userId,
+        values.paymentMethod,
+        values.mbwayPhone,
+        values.subtotalCents,
+        values.shippingCents,
+        values.totalCents,
+        values.shippingZone,
+        values.fastDelivery,
+        delivery.nome,
+        delivery.morada,
+        delivery.codigo_postal,
+        delivery.cidade,
+        delivery.telefone,
+        values.idempotencyKey,
+        ids,
+        quantities,
+        lines.map((l) => l.productId),
+        lines.map((l) => l.variantId),
+        lines.map((l) => l.productName),
+        lines.map((l) => l.colorName),
+        lines.map((l) => l.sizeName),
+        lines.map((l) => l.unitPriceCents),
+        lines.map((l) => l.quantity),
+      ],
+    });
+    return rows[0] ? { id: rows[0].id } : null;
   }
 
   /** Returns reserved units to the shelf (payment failed, expired or cancelled). */
@@ -231,7 +358,7 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
      * instead of charging them silently. Reads only; reserves nothing.
      */
     async checkCart(body: CartCheckBody): Promise<CartCheck> {
-      const rows = await loadCatalogRows(db, [...new Set(body.items.map((i) => i.product_id))]);
+      const rows = await loadCatalogRows([...new Set(body.items.map((i) => i.product_id))]);
       const lines = body.items.map((item): CartCheckLine => {
         const found = classifyItem(rows, item);
         const base = { product_id: item.product_id, quantity: item.quantity };
@@ -256,10 +383,11 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
     },
 
     /**
-     * POST /orders. Phase 1 (one transaction): claim the idempotency key, price the cart from
-     * the database, reserve stock under row locks. Phase 2: ask the payment provider (outside
-     * any transaction, so a slow gateway holds no locks). If the provider fails, phase 3 gives
-     * the stock back and cancels the order, and the shopper sees why.
+     * POST /orders. Price the cart from the database (one read), then phase 1 (one statement,
+     * see placeOrder): claim the idempotency key, reserve stock under row locks, write the order.
+     * Phase 2: ask the payment provider (outside any transaction, so a slow gateway holds no
+     * locks) and store its answer. If the provider fails, phase 3 gives the stock back and
+     * cancels the order, and the shopper sees why.
      */
     async create(actor: PublicUser, body: CreateOrderBody, headerKey?: string) {
       if (body.user_id !== undefined && body.user_id !== actor.id) throw new ForbiddenError(M.foreignUser);
@@ -267,40 +395,40 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       const delivery = body.dados_entrega;
       const zone = zoneFor(delivery.codigo_postal);
 
-      const phase1 = await db.transaction(async (tx) => {
-        const lines = await resolveLines(tx, body.items);
-        const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-        const shipping = shippingCents(zone, delivery.entrega_rapida, deps.shipping);
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            userId: actor.id,
-            paymentMethod: body.metodo_pagamento,
-            mbwayPhone: body.metodo_pagamento === "mbway" ? normalisePhone(body.telemovel ?? "") : null,
-            subtotalCents: subtotal,
-            shippingCents: shipping,
-            totalCents: subtotal + shipping,
-            shippingZone: zone,
-            fastDelivery: delivery.entrega_rapida,
-            deliveryName: delivery.nome,
-            deliveryAddress: delivery.morada,
-            deliveryPostalCode: delivery.codigo_postal,
-            deliveryCity: delivery.cidade,
-            deliveryPhone: delivery.telefone,
-            idempotencyKey,
-          })
-          .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-          .returning({ id: orders.id, totalCents: orders.totalCents });
-        if (!order) return { replayOf: idempotencyKey } as const;
-        // Lock the variants before the order lines reference them: the lines' foreign keys take
-        // share locks, and taking those first would let two checkouts deadlock on the upgrade.
-        await reserveStock(tx, order.id, lines);
-        await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order.id })));
-        return { order } as const;
-      });
-
-      if ("replayOf" in phase1) return this.replay(actor, phase1.replayOf!);
-      const { order } = phase1;
+      const lines = await resolveLines(body.items);
+      const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+      const shipping = shippingCents(zone, delivery.entrega_rapida, deps.shipping);
+      const wanted = new Map<number, number>();
+      for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
+      const values = {
+        userId: actor.id,
+        paymentMethod: body.metodo_pagamento,
+        mbwayPhone: body.metodo_pagamento === "mbway" ? normalisePhone(body.telemovel ?? "") : null,
+        subtotalCents: subtotal,
+        shippingCents: shipping,
+        totalCents: subtotal + shipping,
+        shippingZone: zone,
+        fastDelivery: delivery.entrega_rapida,
+        delivery,
+        idempotencyKey,
+        lines,
+        wanted,
+      };
+      let placed: { id: number } | null = null;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          placed = await placeOrder(values);
+          break;
+        } catch (error) {
+          if (!isStockCheckViolation(error)) throw error;
+          // Nothing was written. Name the short variant; if the units came back meanwhile, try again.
+          const shortage = await findShortages(lines, wanted);
+          if (shortage) throw shortage;
+          if (attempt === 3) throw new ConflictError("O stock mudou durante a compra. Tente novamente.", { reason: "stock" });
+        }
+      }
+      if (!placed) return this.replay(actor, idempotencyKey!);
+      const order = { id: placed.id, totalCents: values.totalCents };
 
       let created: CreatedPayment;
       try {
@@ -321,19 +449,22 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
         throw new AppError(502, "O serviço de pagamentos não respondeu. Tente novamente dentro de momentos.");
       }
 
-      await db.insert(payments).values({
-        orderId: order.id,
-        provider: provider.name,
-        method: body.metodo_pagamento,
-        amountCents: order.totalCents,
-        entity: created.entity ?? null,
-        reference: created.reference ?? null,
-        requestId: created.requestId ?? null,
-        phone: created.phone ?? null,
-        expiresAt: created.expiresAt,
-        providerData: created.providerData,
-      });
-      return this.result(order.id);
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: provider.name,
+          method: body.metodo_pagamento,
+          amountCents: order.totalCents,
+          entity: created.entity ?? null,
+          reference: created.reference ?? null,
+          requestId: created.requestId ?? null,
+          phone: created.phone ?? null,
+          expiresAt: created.expiresAt,
+          providerData: created.providerData,
+        })
+        .returning();
+      return answer(order.id, { totalCents: values.totalCents, shippingCents: values.shippingCents }, payment!);
     },
 
     /** The answer to a repeated checkout: the same order and payment, never a second one. */
@@ -353,21 +484,14 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
     async result(orderId: number) {
       const row = await paymentResponse(orderId);
       if (!row || !row.method) throw new ConflictError("A encomenda está a ser processada. Aguarde um momento.");
-      return {
-        success: true,
-        message: "Encomenda criada com sucesso!",
-        order_id: orderId,
-        pagamento: toPaymentData(orderId, {
-          method: row.method,
-          entity: row.entity,
-          reference: row.reference,
-          phone: row.phone,
-          amountCents: row.amountCents!,
-          expiresAt: row.expiresAt,
-        }),
-        total: euros(row.totalCents),
-        portes: euros(row.shippingCents),
-      };
+      return answer(orderId, row, {
+        method: row.method,
+        entity: row.entity,
+        reference: row.reference,
+        phone: row.phone,
+        amountCents: row.amountCents!,
+        expiresAt: row.expiresAt,
+      });
     },
 
     /** Orders still waiting for a payment that can no longer arrive. */
