@@ -24,6 +24,21 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 export function createSessionStore(db: Database) {
+  // Runs on nearly every request: prepared once per pooled connection, so PostgreSQL does not plan it each time.
+  const findSession = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      function: users.function,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("sessions_find_user");
+
   return {
     async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString("base64url");
@@ -35,18 +50,7 @@ export function createSessionStore(db: Database) {
     async findUser(token: string): Promise<PublicUser | null> {
       if (!token || token.length > 100) return null;
       const idHash = hashToken(token);
-      const [row] = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          function: users.function,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
-        .limit(1);
+      const [row] = await findSession.execute({ idHash });
       if (!row) return null;
       if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db
