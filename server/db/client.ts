@@ -4,8 +4,19 @@ import * as schema from "./schema.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/**
+ * Pool size: 8, not 20. PostgreSQL shares a few CPUs with this process (2 vCPUs in the benchmark):
+ * more backends than that mostly wait, for a CPU or for each other's row locks, and a lock holder
+ * that loses its CPU stalls every backend queued behind it. Requests over the pool wait in the
+ * pool's FIFO queue instead. Measured with `BENCH_ONLY=checkout npm run bench` (20 buyers), every
+ * order on one variant: p99 120–190 ms with 20 connections, 80–85 ms with 8 (60–75 ms with 6,
+ * 85–100 ms with 4); spread over 14 variants 65–110 ms → 50–65 ms. 8 rather than 6 leaves room for
+ * the mail worker's two lanes, which hold a connection while they talk to the SMTP relay.
+ */
+const DEFAULT_POOL_MAX = 8;
+
 export function createDatabase(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20 });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? DEFAULT_POOL_MAX });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
   return drizzle(pool, { schema }) as Database;
