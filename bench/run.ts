@@ -302,8 +302,8 @@ ${readTable}
 
 \`POST /orders\` with Multibanco, one line of quantity 1 (variant stock raised to 1,000,000 in SQL first), at
 ${CHECKOUT_CONNECTIONS} concurrent connections for ${DURATION_S} s, twice: every order on the same variant (the worst case:
-each checkout holds that variant's row lock from \`select … for update\` until its transaction commits, so checkouts
-run one at a time through that section), then with the orders spread over one variant of each demo product. Requests go round-robin over ${CHECKOUT_USERS} verified \`cliente\`
+each checkout holds that variant's row lock from its stock update until its one-statement transaction commits, so
+checkouts run one at a time through that section), then with the orders spread over one variant of each demo product. Requests go round-robin over ${CHECKOUT_USERS} verified \`cliente\`
 users created in SQL and logged in through \`POST /users/login\` (the per-user checkout limit is 120 orders per 10
 minutes), each with its own \`Idempotency-Key\` and the \`x-csrf-token\` header from the \`loja_csrf\` cookie.
 
