@@ -12,6 +12,7 @@ import { accountsRoutes } from "./accounts/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import { registerAccess } from "./http/access.ts";
+import { helmetHeaders, registerHotReads } from "./http/hot-reads.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
 import { adminOrdersRoutes } from "./orders/admin-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
@@ -29,6 +30,9 @@ export interface BuildAppOptions {
   web: "production" | "development" | "none";
   loggerInstance?: FastifyBaseLogger;
 }
+
+/** Content-Security-Policy for everything that is not an HTML page (JSON, images). */
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** Content-Security-Policy for HTML pages: scripts only from us or with this request's nonce. */
 function cspFor(dev: boolean) {
@@ -61,21 +65,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  const helmetOptions = {
     // The HTML CSP carries a per-request nonce and is set by the web handler; JSON gets the strict one below.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
-  });
+  } as const;
+  // First of all hooks: cached public lists are answered from memory with the same headers.
+  registerHotReads(app, { ...helmetHeaders(helmetOptions), "content-security-policy": JSON_CSP });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, helmetOptions);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   app.addHook("onClose", () => services.catalogCache.close());
 
+  // Only HTML pages need a script nonce (server/http/web.ts); JSON answers skip the random bytes.
   app.decorateRequest("cspNonce", "");
-  app.addHook("onRequest", async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString("base64");
-    reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!/^\/(api|users|orders|uploads|assets)\//.test(request.url)) request.cspNonce = randomBytes(16).toString("base64");
+    reply.header("content-security-policy", JSON_CSP);
+    done();
   });
 
   registerAccess(app, { sessions: services.sessions, secret: config.sessionSecret, publicUrl: config.publicUrl });

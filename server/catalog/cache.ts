@@ -19,6 +19,12 @@ export interface CachedBody {
 export interface CatalogCache {
   /** The value for `key`, computed at most once per catalogue version. */
   json(key: string, compute: () => Promise<unknown>): Promise<CachedBody>;
+  /**
+   * The value for `key` if it is already computed and still valid, without waiting: what the
+   * hot-read path (server/http/hot-reads.ts) answers from. Undefined whenever json() would go to
+   * the database (not listening, expired, never computed, being recomputed).
+   */
+  peek(key: string): CachedBody | undefined;
   invalidate(): void;
   close(): Promise<void>;
 }
@@ -37,12 +43,13 @@ export function serialise(value: unknown): CachedBody {
 /** No cache at all: every read computes (tests that do not need it, CLIs). */
 export const uncachedCatalog: CatalogCache = {
   json: async (_key, compute) => serialise(await compute()),
+  peek: () => undefined,
   invalidate: () => {},
   close: async () => {},
 };
 
 export function createCatalogCache(pool: pg.Pool, onError: (error: unknown) => void = () => {}): CatalogCache {
-  let entries = new Map<string, { promise: Promise<CachedBody>; at: number }>();
+  let entries = new Map<string, { promise: Promise<CachedBody>; at: number; value?: CachedBody }>();
   let listener: pg.Client | undefined;
   let listening = false;
   let closed = false;
@@ -98,10 +105,20 @@ export function createCatalogCache(pool: pg.Pool, onError: (error: unknown) => v
       if (hit && now - hit.at < MAX_AGE_MS) return hit.promise;
       const promise = compute().then(serialise);
       const current = entries;
-      current.set(key, { promise, at: now });
+      const entry: { promise: Promise<CachedBody>; at: number; value?: CachedBody } = { promise, at: now };
+      current.set(key, entry);
+      void promise.then(
+        (value) => (entry.value = value),
+        () => {},
+      );
       // A failed read must not stay cached.
       promise.catch(() => current.get(key)?.promise === promise && current.delete(key));
       return promise;
+    },
+    peek(key) {
+      if (!listening) return undefined;
+      const hit = entries.get(key);
+      return hit && Date.now() - hit.at < MAX_AGE_MS ? hit.value : undefined;
     },
     invalidate,
     async close() {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CachedBody } from "./cache.ts";
+import { etagMatches } from "../http/etag.ts";
 import { parseFields, readMultipart, registerMultipart } from "./multipart.ts";
 import {
   activateBannerBody,
@@ -39,21 +40,13 @@ const BANNER_FILE_FIELDS = ["imagem", "image"] as const;
 
 const isAdmin = (request: FastifyRequest) => request.user?.function === "admin";
 
-/** True when If-None-Match names this ETag (weak comparison) or is "*". */
-function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return [header]
-    .flat()
-    .flatMap((h) => h.split(","))
-    .some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
-}
-
 /** A cached JSON body with its ETag; a matching If-None-Match costs a 304 and no body. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody, perUser: boolean) {
-  reply.header("etag", cached.etag).header("cache-control", perUser ? "private, no-cache" : "public, no-cache");
-  // The short list differs for admins (it includes products out of the shop).
-  if (perUser) reply.header("vary", "Cookie");
+  reply
+    .header("etag", cached.etag)
+    .header("cache-control", perUser ? "private, no-cache" : "public, no-cache")
+    // The short list differs for admins (it includes products out of the shop).
+    .header("vary", perUser ? "accept-encoding, cookie" : "accept-encoding");
   if (etagMatches(request.headers["if-none-match"], cached.etag)) return reply.code(304).send();
   return reply.type("application/json; charset=utf-8").send(cached.body);
 }
@@ -81,7 +74,9 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
 
   // The two lists every visitor and the admin grid poll: the same bytes for everyone, serialised
   // once per catalogue version (the response schema documents the shape; the bytes bypass it).
-  api.get("/api/product", { config: pub, schema: { response: { 200: z.array(productSchema) } } }, async (request, reply) =>
+  // GET /api/product is also a hot read: once cached, server/http/hot-reads.ts answers it first.
+  const shopList = { ...pub, hotRead: { read: () => catalog.peekShopCached(), cacheControl: "public, no-cache" } };
+  api.get("/api/product", { config: shopList, schema: { response: { 200: z.array(productSchema) } } }, async (request, reply) =>
     sendCached(request, reply, await catalog.listShopCached(), false),
   );
 

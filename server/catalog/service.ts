@@ -346,6 +346,11 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string; c
       return cache.json("shop", () => this.listShop());
     },
 
+    /** GET /api/product's bytes if they are cached and current (no waiting, no database). */
+    peekShopCached(): CachedBody | undefined {
+      return cache.peek("shop");
+    },
+
     /** GET /api/product/all: the short list (admins also see products out of the shop), cached with its ETag. */
     listAll(opts: { admin: boolean }): Promise<CachedBody> {
       return cache.json(opts.admin ? "all:admin" : "all:public", async () => {
