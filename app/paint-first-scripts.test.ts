@@ -38,25 +38,32 @@ describe("paintFirstLoader", () => {
     expect(loader.toLowerCase()).not.toContain("</script");
   });
 
-  it("adds the preloads and the module script (with the page's nonce) once the first frame is painted", () => {
+  it("adds the preloads and the module script (with the page's nonce) once the first frame is painted", async () => {
+    type Node = { tag: string; props: Record<string, string>; children?: Node[] };
     const appended: { tag: string; props: Record<string, string> }[] = [];
-    const element = (tag: string) => ({ tag, props: {} as Record<string, string> });
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
-    const record = (node: { tag: string; props: Record<string, string> }) => appended.push(node);
+    const element = (tag: string): Node =>
+      new Proxy({ tag, props: {} } as Node, { set: (target, key, value) => ((target.props[String(key)] = value), true) });
+    // A fragment's children are appended in one go when the fragment is.
+    const append = (node: Node) => {
+      if (node.tag === "#fragment") node.children!.forEach((child) => appended.push({ tag: child.tag, props: { ...child.props } }));
+      else appended.push({ tag: node.tag, props: { ...node.props } });
+    };
     const sandbox = {
       document: {
         currentScript: { nonce: "n0nce" },
-        createElement: (tag: string) => new Proxy(element(tag), { set: (target, key, value) => ((target.props[String(key)] = value), true) }),
-        head: { appendChild: (node: { tag: string; props: Record<string, string> }) => record(unwrap(node)) },
-        body: { appendChild: (node: { tag: string; props: Record<string, string> }) => record(unwrap(node)) },
+        createElement: element,
+        createDocumentFragment: () => {
+          const fragment: Node = { tag: "#fragment", props: {}, children: [] };
+          return Object.assign(fragment, { appendChild: (child: Node) => fragment.children!.push(child) });
+        },
+        head: { appendChild: append },
+        body: { appendChild: append },
       },
       requestAnimationFrame: (fn: () => void) => frames.push(fn),
       setTimeout: (fn: () => void) => timers.push(fn),
     };
-    function unwrap(node: { tag: string; props: Record<string, string> }) {
-      return { tag: node.tag, props: { ...node.props } };
-    }
     vm.runInNewContext(paintFirstLoader("MODULE CODE", ["/assets/a.js", "/assets/b.js"]), sandbox);
     expect(appended).toEqual([]); // nothing before the first frame
 

@@ -39,14 +39,15 @@ export function yieldBetweenImports(moduleCode: string): string {
 }
 
 /**
- * The classic script that, once the page has painted, adds the module preloads and runs the
+ * The classic script that, once the page has painted, adds the module preloads (in one insertion:
+ * appending them one by one cost about a millisecond each) and runs the
  * module script that hydrates the page. requestAnimationFrame first fires when the browser is
  * about to paint (it waits for the render-blocking stylesheet), and the timeout after it runs once
  * that frame is on screen; the 200 ms fallback covers tabs opened in the background, where
  * animation frames do not run.
  */
 export function paintFirstLoader(moduleCode: string, preloads: string[]): string {
-  return `(function(){var n=document.currentScript.nonce,done=false;function go(){if(done)return;done=true;${scriptLiteral(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${scriptLiteral(moduleCode)};document.body.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})();`;
+  return `(function(){var n=document.currentScript.nonce,done=false;function go(){if(done)return;done=true;var f=document.createDocumentFragment();${scriptLiteral(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;f.appendChild(l)});document.head.appendChild(f);var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=${scriptLiteral(moduleCode)};document.body.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})();`;
 }
 
 /**
