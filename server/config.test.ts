@@ -29,6 +29,8 @@ describe("configuration", () => {
     [{ PORT: "oitenta" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ DATABASE_POOL_MAX: "1" }, "DATABASE_POOL_MAX"],
+    [{ DATABASE_POOL_MAX: "muitas" }, "DATABASE_POOL_MAX"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
     [{ SESSION_SECRET: "curto" }, "SESSION_SECRET"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
@@ -38,6 +40,11 @@ describe("configuration", () => {
     const dir = dataDir();
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`^\\s*${name}:`, "m"));
+  });
+
+  it("reads the pool size, and leaves it to the database client when unset", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_MAX: "32" }).databasePoolMax).toBe(32);
+    expect(loadConfig({ DATA_DIR: dataDir() }).databasePoolMax).toBeUndefined();
   });
 
   it("makes cookies Secure when PUBLIC_URL is https", () => {

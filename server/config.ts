@@ -24,6 +24,7 @@ const envSchema = z
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     ),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).optional(),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().trim().min(3).default("Loja <nao-responder@loja.local>"),
@@ -73,6 +74,8 @@ export interface Config {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections per instance (server/db/client.ts picks 8 when unset). */
+  databasePoolMax: number | undefined;
   embeddedPgPort: number;
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -121,6 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith("https:"),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, "session-secret"),
     smtpUrl: env.SMTP_URL,

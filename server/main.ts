@@ -39,7 +39,7 @@ export async function openDatabase(
     }
     url = embedded.url;
   }
-  const db = createDatabase(url);
+  const db = createDatabase(url, { max: config.databasePoolMax });
   await runMigrations(db);
   return {
     config,
