@@ -2,7 +2,7 @@
 //
 // Starts the shop on a fresh temp DATA_DIR with the demo catalogue, then with autocannon measures
 //   - GET /api/product (catalogue list), GET /produto/{id} (SSR page), GET /api/product/all as an admin,
-//     each next to a plain node:http server (in a worker thread) serving the SAME bytes and content-type,
+//     each next to a plain node:http server (in a worker thread) serving the SAME bytes (headers and body),
 //     so the table shows what the shop costs over writing those bytes to a socket;
 //   - POST /orders (checkout) at 20 concurrent connections, spread over many verified cliente users
 //     (the per-user checkout limit is 120 orders / 10 min), each request with its own Idempotency-Key;
@@ -58,35 +58,49 @@ async function measure(opts: autocannon.Options): Promise<Measured> {
   };
 }
 
-/** One request without Accept-Encoding (autocannon sends none either): the exact bytes a benchmark client gets. */
-function capture(url: string, headers: Record<string, string> = {}): Promise<{ body: Buffer; contentType: string }> {
+/** Headers node:http writes itself (per connection or per response), so they are not copied to the plain server. */
+const TRANSPORT_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+
+/**
+ * One request without Accept-Encoding (autocannon sends none either): the exact bytes a benchmark client gets,
+ * body and headers (the security headers, ETag… are part of the answer the client has to read).
+ */
+function capture(url: string, headers: Record<string, string> = {}): Promise<{ body: Buffer; headers: string[] }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
-          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-          else resolve({ body: Buffer.concat(chunks), contentType: String(res.headers["content-type"] ?? "") });
+          if (res.statusCode !== 200) return reject(new Error(`${url} answered ${res.statusCode}`));
+          const raw: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            if (!TRANSPORT_HEADERS.has(res.rawHeaders[i]!.toLowerCase())) raw.push(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          }
+          resolve({ body: Buffer.concat(chunks), headers: raw });
         });
       })
       .on("error", reject);
   });
 }
 
-/** A plain node:http server in a worker thread (its own event loop, like the shop's process), serving fixed bytes. */
-async function startPlain(body: Buffer, contentType: string): Promise<{ url: string; stop: () => Promise<number> }> {
+/**
+ * A plain node:http server in a worker thread (its own event loop, like the shop's process), answering every request
+ * with the same status, headers and body the shop sent: the difference is only what the shop does to produce them.
+ */
+async function startPlain(body: Buffer, headers: string[]): Promise<{ url: string; stop: () => Promise<number> }> {
   const worker = new Worker(
     `const http = require("node:http");
      const { parentPort, workerData } = require("node:worker_threads");
      const body = Buffer.from(workerData.body);
+     const headers = [...workerData.headers, "content-length", String(body.length)];
      const server = http.createServer((req, res) => {
-       res.writeHead(200, { "content-type": workerData.contentType, "content-length": body.length });
+       res.writeHead(200, headers);
        res.end(body);
      });
      server.keepAliveTimeout = 72000;
      server.listen(0, "127.0.0.1", () => parentPort.postMessage(server.address().port));`,
-    { eval: true, workerData: { body, contentType } },
+    { eval: true, workerData: { body, headers } },
   );
   const port = await new Promise<number>((resolve, reject) => {
     worker.once("message", resolve);
@@ -113,11 +127,11 @@ const rps = (v: number) => Math.round(v).toLocaleString("en-US");
 
 /** One table row: the shop's answer to `path` under load, next to a plain server sending the same bytes. */
 async function measureRead(base: string, ep: { name: string; path: string; headers: Record<string, string> }): Promise<string> {
-  const { body, contentType } = await capture(base + ep.path, ep.headers);
+  const { body, headers } = await capture(base + ep.path, ep.headers);
   // warm-up (JIT, caches, pool connections), not measured
   await autocannon({ url: base + ep.path, headers: ep.headers, connections: CONNECTIONS, duration: 1 });
   const s = await measure({ url: base + ep.path, headers: ep.headers });
-  const plain = await startPlain(body, contentType);
+  const plain = await startPlain(body, headers);
   await autocannon({ url: plain.url, connections: CONNECTIONS, duration: 1 });
   const p = await measure({ url: plain.url, duration: PLAIN_DURATION_S });
   await plain.stop();
@@ -296,8 +310,9 @@ milliseconds, so "0 ms" means under 1 ms.
 
 ## Reads, next to a plain node:http server
 
-"Plain" is a bare \`node:http\` server (in a worker thread) answering every request with the same bytes and
-content-type the shop returned for that URL, measured the same way in the same run: the ratio is the share of the
+"Plain" is a bare \`node:http\` server (in a worker thread) answering every request with the same bytes the shop
+returned for that URL (status, headers such as the security headers and the ETag, and body; node:http adds its own
+Date and keep-alive headers to both), measured the same way in the same run: the ratio is the share of the
 machine's raw HTTP throughput the shop keeps while doing its real work (routing, session lookup, database, validation,
 serialisation, SSR).
 
