@@ -14,6 +14,8 @@ test("home renders the banner, categories and products without JavaScript", asyn
   const cards = page.locator('a[href^="/produto/"]');
   expect(await cards.count()).toBeGreaterThanOrEqual(10);
   await expect(page.getByText(/\d+,\d{2}\s€/).first()).toBeVisible();
+  // The cookie notice needs JavaScript to be accepted, so it does not cover the page without it.
+  await expect(page.getByRole("region", { name: "Aviso de cookies" })).toBeHidden();
   await context.close();
 });
 

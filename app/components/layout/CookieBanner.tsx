@@ -25,10 +25,15 @@ export function CookieBanner({ consentKnown }: { consentKnown: boolean }) {
 
   return (
     <section
+      id="aviso-cookies"
       role="region"
       aria-label="Aviso de cookies"
       className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
     >
+      {/* Without JavaScript 'Aceitar' cannot store anything: the notice stays out of the way, as it always did. */}
+      <noscript>
+        <style>{"#aviso-cookies{display:none}"}</style>
+      </noscript>
       <div className="mx-auto flex max-w-4xl flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-xl sm:flex-row sm:items-center sm:gap-4">
         <Cookie className="hidden size-6 shrink-0 text-brand-500 sm:block" aria-hidden="true" />
         <p className="text-sm text-gray-700">
