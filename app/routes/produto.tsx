@@ -1,6 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { ApiProduct, ApiSize, ApiStockDetail } from "../../server/catalog/schemas.ts";
+import type { CatalogService } from "../../server/catalog/service.ts";
 import { firstImage } from "../components/catalog/image-urls.ts";
 import { JsonLd } from "../components/catalog/JsonLd.tsx";
 import { ModelStrip, type ModelItem } from "../components/catalog/ModelStrip.tsx";
@@ -38,14 +39,17 @@ function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string):
   return fallback;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = parseProductId(params.id);
-  if (id === null) throw data(INVALID_ID, { status: 400 });
-  // One address per product: /produto/007 -> /produto/7.
-  if (params.id !== String(id)) throw redirect(`/produto/${id}`, 301);
-
-  const { services, publicUrl } = context.get(webContext);
-  const { catalog } = services;
+/**
+ * The page's four reads, cached together by the catalogue service. Should one of them fail, they are
+ * read one by one instead, so only that list is empty (spec section 8) and the page still shows.
+ */
+async function readProductPage(catalog: CatalogService, id: number) {
+  try {
+    const page = await catalog.productPage(id);
+    return { product: page.product, related: page.related, sizeRows: page.sizes, detail: page.detail as ApiStockDetail | null };
+  } catch (error) {
+    if (isNotFound(error)) throw data(NOT_FOUND, { status: 404 });
+  }
   const visitor = { admin: false };
   const [productResult, relatedResult, sizesResult, detailResult] = await Promise.allSettled([
     catalog.getProduct(id, visitor),
@@ -57,10 +61,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (isNotFound(productResult.reason)) throw data(NOT_FOUND, { status: 404 });
     throw productResult.reason;
   }
-  const product: ApiProduct = productResult.value;
-  const related: ApiProduct[] = settled(relatedResult, [], "related");
-  const sizeRows: ApiSize[] = settled(sizesResult, [], "sizes");
-  const detail: ApiStockDetail | null = settled<ApiStockDetail | null>(detailResult, null, "stockDetail");
+  return {
+    product: productResult.value,
+    related: settled<ApiProduct[]>(relatedResult, [], "related"),
+    sizeRows: settled<ApiSize[]>(sizesResult, [], "sizes"),
+    detail: settled<ApiStockDetail | null>(detailResult, null, "stockDetail"),
+  };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseProductId(params.id);
+  if (id === null) throw data(INVALID_ID, { status: 400 });
+  // One address per product: /produto/007 -> /produto/7.
+  if (params.id !== String(id)) throw redirect(`/produto/${id}`, 301);
+
+  const { services, publicUrl } = context.get(webContext);
+  const { product, related, sizeRows, detail } = await readProductPage(services.catalog, id);
 
   const variants: PageVariant[] = (detail?.variants ?? []).map((v) => ({
     id: v.id,

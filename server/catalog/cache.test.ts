@@ -80,4 +80,29 @@ describe("catalogue cache", () => {
     expect(await names()).not.toContain("T-shirt Imediata");
     expect(await names("/api/product/all", admin)).toContain("T-shirt Imediata");
   });
+
+  it("caches a product page's data, hands out copies, and sees a stock change made by SQL", async () => {
+    const [p] = await t.db.insert(products).values({ name: "Caneca Página", priceCents: 1100 }).returning();
+    const [c] = await t.db.insert(colors).values({ name: "Cor Página" }).returning();
+    const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock: 4 }).returning();
+    const stockOnPage = async () => {
+      const page = await t.services.catalog.productPage(p!.id);
+      return [String(page.detail.variants.find((x) => x.id === v!.id)?.stock)];
+    };
+    expect(await eventually(stockOnPage, (s) => s[0] === "4")).toEqual(["4"]);
+    expect(t.services.catalogCache.peek(`page:${p!.id}`)).toBeDefined();
+
+    const copy = await t.services.catalog.productPage(p!.id);
+    copy.product.name = "mudado por quem a leu";
+    expect((await t.services.catalog.productPage(p!.id)).product.name).toBe("Caneca Página");
+
+    await t.db.update(variants).set({ stock: 9 }).where(eq(variants.id, v!.id));
+    expect(await eventually(stockOnPage, (s) => s[0] === "9")).toEqual(["9"]);
+    await t.db.update(products).set({ status: 0 }).where(eq(products.id, p!.id));
+    const gone = await eventually(
+      async () => [await t.services.catalog.productPage(p!.id).then(() => "visível", (e: { status?: number }) => String(e.status))],
+      (s) => s[0] === "404",
+    );
+    expect(gone).toEqual(["404"]);
+  });
 });

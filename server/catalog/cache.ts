@@ -33,6 +33,8 @@ export const CATALOG_CHANNEL = "loja_catalog";
 /** Upper bound on staleness should a notification ever be lost. */
 const MAX_AGE_MS = 60_000;
 const RECONNECT_MS = 1_000;
+/** At most this many cached answers (the lists plus one per product page viewed); the oldest go first. */
+const MAX_ENTRIES = 1_000;
 
 export function serialise(value: unknown): CachedBody {
   const body = Buffer.from(JSON.stringify(value));
@@ -106,7 +108,9 @@ export function createCatalogCache(pool: pg.Pool, onError: (error: unknown) => v
       const promise = compute().then(serialise);
       const current = entries;
       const entry: { promise: Promise<CachedBody>; at: number; value?: CachedBody } = { promise, at: now };
+      current.delete(key); // re-inserted at the end: the Map's order is the age order eviction relies on
       current.set(key, entry);
+      if (current.size > MAX_ENTRIES) current.delete(current.keys().next().value!);
       void promise.then(
         (value) => (entry.value = value),
         () => {},

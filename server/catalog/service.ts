@@ -383,6 +383,26 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string; c
       cache.invalidate();
     },
 
+    /**
+     * The public product page's four reads (the product, the other products of its model, its sizes,
+     * its variants with stock), cached together per catalogue version like the lists: a page view
+     * then costs no query until the catalogue or a stock level changes. A new copy per call (parsed
+     * from the cached bytes), so callers may change what they get.
+     */
+    async productPage(id: number): Promise<ProductPage> {
+      const cached = await cache.json(`page:${id}`, async () => {
+        const visitor = { admin: false };
+        const [product, related, sizes, detail] = await Promise.all([
+          this.getProduct(id, visitor),
+          this.related(id, visitor),
+          this.productSizes(id, visitor),
+          this.stockDetail(id, visitor),
+        ]);
+        return { product, related, sizes, detail } satisfies ProductPage;
+      });
+      return JSON.parse(cached.body.toString("utf8")) as ProductPage;
+    },
+
     async getProduct(id: number, opts: { admin: boolean }): Promise<ApiProduct> {
       return toApiProduct(await visibleProduct(id, opts.admin));
     },
@@ -733,3 +753,10 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string; c
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export interface ProductPage {
+  product: ApiProduct;
+  related: ApiProduct[];
+  sizes: ApiSize[];
+  detail: ApiStockDetail;
+}
