@@ -1,9 +1,12 @@
 /**
  * Form pieces shared by the dashboard's small admin forms (users, banners, colours, sizes,
- * categories, variants): a labelled field with its error and hint wired through aria-describedby.
+ * categories, variants): a labelled field with its error and hint wired through aria-describedby,
+ * a text field bound to react-hook-form, and the submit button.
  */
-import { type ReactNode, useId } from "react";
-import { labelClass } from "../ui.tsx";
+import type { LucideIcon } from "lucide-react";
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { buttonClass, inputClass, labelClass } from "../ui.tsx";
 
 export const fieldErrorClass = "mt-1 text-sm text-red-700";
 
@@ -46,5 +49,38 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A labelled one-line text input bound to a react-hook-form field (`registration`), red-bordered
+ * with its error under it. Other input attributes (placeholder, list, autoComplete…) pass through.
+ */
+export function TextField({
+  label,
+  error,
+  registration,
+  ...inputProps
+}: {
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className" | "id" | keyof UseFormRegisterReturn>) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <input {...props} type="text" {...inputProps} className={fieldInputClass(inputClass, !!error)} {...registration} />
+      )}
+    </Field>
+  );
+}
+
+/** A form's primary submit button: its icon and label, "Aguarde..." and disabled while `busy`. */
+export function SubmitButton({ icon: Icon, busy, children }: { icon: LucideIcon; busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className={buttonClass.primary} disabled={busy}>
+      <Icon aria-hidden="true" className="size-4" />
+      {busy ? "Aguarde..." : children}
+    </button>
   );
 }
