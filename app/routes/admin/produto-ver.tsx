@@ -1,8 +1,10 @@
-import { ArrowLeft, Pencil } from "lucide-react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Pencil } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { BackButton } from "../../components/admin/BackButton.tsx";
 import { StatusBadge } from "../../components/admin/products/AdminProductCard.tsx";
+import { ProductLoadState } from "../../components/admin/products/ProductLoadState.tsx";
 import { parseProductId, PRODUCT_TEXT, type ApiProduct } from "../../components/admin/products/product-api.ts";
-import { buttonClass, ErrorPanel, LoadingState, PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
+import { buttonClass, PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
 import { CatalogImage } from "../../components/catalog/CatalogImage.tsx";
 import { firstImage } from "../../components/catalog/image-urls.ts";
 import { formatEuros } from "../../lib/format.ts";
@@ -16,24 +18,9 @@ export const meta: Route.MetaFunction = () => [
 
 export default function Page() {
   const params = useParams();
-  const navigate = useNavigate();
   const id = parseProductId(params.id);
   const product = useApiData<ApiProduct>(id === null ? null : `/api/product/${id}`, PRODUCT_TEXT.editLoadError);
   const p = product.data;
-
-  const back = (
-    <button
-      type="button"
-      className={buttonClass.secondary}
-      onClick={() => {
-        if (window.history.length > 1) void navigate(-1);
-        else void navigate("/produto/relatorio");
-      }}
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Voltar
-    </button>
-  );
 
   const header = (
     <PageHeader
@@ -46,33 +33,17 @@ export default function Page() {
               Editar
             </Link>
           )}
-          {back}
+          <BackButton fallback="/produto/relatorio" />
         </>
       }
     />
   );
 
-  if (id === null) {
+  if (id === null || !p) {
     return (
       <div>
         {header}
-        <ErrorPanel message={PRODUCT_TEXT.invalidId} />
-      </div>
-    );
-  }
-  if (product.loading && !p) {
-    return (
-      <div>
-        {header}
-        <LoadingState label="Carregando produto..." />
-      </div>
-    );
-  }
-  if (!p) {
-    return (
-      <div>
-        {header}
-        <ErrorPanel message={product.error ?? PRODUCT_TEXT.editLoadError} onRetry={() => void product.reload()} />
+        <ProductLoadState invalidId={id === null} product={product} />
       </div>
     );
   }

@@ -1,7 +1,9 @@
-import { AlertTriangle, ArrowLeft, Pencil } from "lucide-react";
-import { Link, useNavigate, useParams } from "react-router";
+import { AlertTriangle, Pencil } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { BackButton } from "../../components/admin/BackButton.tsx";
 import { ImageCarousel } from "../../components/admin/products/ImageCarousel.tsx";
 import { StatusBadge } from "../../components/admin/products/AdminProductCard.tsx";
+import { ProductLoadState } from "../../components/admin/products/ProductLoadState.tsx";
 import {
   formatDateTime,
   imageList,
@@ -11,8 +13,6 @@ import {
 } from "../../components/admin/products/product-api.ts";
 import {
   buttonClass,
-  ErrorPanel,
-  LoadingState,
   PageHeader,
   Panel,
   TableWrap,
@@ -28,23 +28,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Detalhe de Stock do Produto | Loja Admin" },
   { name: "robots", content: "noindex" },
 ];
-
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <button
-      type="button"
-      className={buttonClass.secondary}
-      onClick={() => {
-        if (window.history.length > 1) void navigate(-1);
-        else void navigate("/produtos");
-      }}
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Voltar
-    </button>
-  );
-}
 
 export default function Page() {
   const params = useParams();
@@ -64,33 +47,17 @@ export default function Page() {
               Editar Produto
             </Link>
           )}
-          <BackButton />
+          <BackButton fallback="/produtos" />
         </>
       }
     />
   );
 
-  if (id === null) {
+  if (id === null || !product) {
     return (
       <div>
         {header}
-        <ErrorPanel message={PRODUCT_TEXT.invalidId} />
-      </div>
-    );
-  }
-  if (detail.loading && !product) {
-    return (
-      <div>
-        {header}
-        <LoadingState label="Carregando produto..." />
-      </div>
-    );
-  }
-  if (!product) {
-    return (
-      <div>
-        {header}
-        <ErrorPanel message={detail.error ?? PRODUCT_TEXT.editLoadError} onRetry={() => void detail.reload()} />
+        <ProductLoadState invalidId={id === null} product={detail} />
       </div>
     );
   }
