@@ -24,7 +24,7 @@ export interface CreateFormOptions<Input extends FieldValues, Output extends Fie
 }
 
 /**
- * The "create an item" flow of the small admin forms (colours, sizes, categories): a
+ * The "create an item" flow of the small admin forms (colours, sizes, categories, banners): a
  * react-hook-form + zod form whose submit POSTs to the API, shows a success toast and empties the
  * form (then `onCreated`), or shows the screen's error toast. `saving` is true while the request runs.
  * `field(name)` registers a text input that drops its error as soon as it is edited.
