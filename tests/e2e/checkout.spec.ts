@@ -98,17 +98,21 @@ for (const method of METHODS) test(`checkout with ${method.label}, paid by the g
 
 test("the cart is revalidated against the server: a changed price is shown and corrected, missing stock blocks checkout", async ({ page }) => {
   await addFirstAvailable(page, "Canecas");
+  const firstCheck = page.waitForResponse((r) => r.url().endsWith("/api/cart/check"));
   await page.goto("/carrinho");
   await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
+  await firstCheck;
   const real = await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]")[0].price as number);
-  // The stored cart says 0,01 € and 99 units: the page must show the real price and the shortage.
+  // The stored cart says 0,01 € and 99 units: the page must show the real price and the shortage. The cart is
+  // changed from another page: an open cart page would notice the change itself and correct it at once.
+  await page.goto("/sobre-nos");
   await page.evaluate(() => {
     const cart = JSON.parse(localStorage.getItem("carrinho") ?? "[]");
     cart[0].price = 0.01;
     cart[0].quantidade = 99;
     localStorage.setItem("carrinho", JSON.stringify(cart));
   });
-  await page.reload();
+  await page.goto("/carrinho");
   await expect(page.getByText("Alguns preços mudaram desde que adicionou os artigos; o total foi atualizado:")).toBeVisible();
   await expect(page.getByText(/Só restam? \d+ unidades? disponíve/).first()).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]")[0].price)).toBe(real);
