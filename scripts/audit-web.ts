@@ -56,7 +56,11 @@ interface PageResult {
   metrics: Record<string, string>;
 }
 
-function runLighthouse(url: string, outFile: string): Report {
+/**
+ * One Lighthouse run. A run that Lighthouse itself aborts (it sometimes fails to record the trace, NO_NAVSTART)
+ * is tried once more; a second failure stops the audit.
+ */
+function runLighthouse(url: string, outFile: string, attempt = 1): Report {
   const result = spawnSync(
     path.join(root, "node_modules/.bin/node"),
     [
@@ -71,6 +75,10 @@ function runLighthouse(url: string, outFile: string): Report {
     { cwd: root, env: { ...process.env, CHROME_PATH }, encoding: "utf8", timeout: 180_000 },
   );
   if (result.status !== 0) {
+    if (attempt === 1) {
+      process.stdout.write("(Lighthouse aborted the run; trying again) … ");
+      return runLighthouse(url, outFile, 2);
+    }
     throw new Error(`Lighthouse failed for ${url} (status ${result.status}):\n${result.stderr}\n${result.stdout}`);
   }
   return JSON.parse(readFileSync(outFile, "utf8")) as Report;
