@@ -50,13 +50,7 @@ async function readProductPage(catalog: CatalogService, id: number) {
   } catch (error) {
     if (isNotFound(error)) throw data(NOT_FOUND, { status: 404 });
   }
-  const visitor = { admin: false };
-  const [productResult, relatedResult, sizesResult, detailResult] = await Promise.allSettled([
-    catalog.getProduct(id, visitor),
-    catalog.related(id, visitor),
-    catalog.productSizes(id, visitor),
-    catalog.stockDetail(id, visitor),
-  ]);
+  const [productResult, relatedResult, sizesResult, detailResult] = await Promise.allSettled(catalog.productPageReads(id));
   if (productResult.status === "rejected") {
     if (isNotFound(productResult.reason)) throw data(NOT_FOUND, { status: 404 });
     throw productResult.reason;

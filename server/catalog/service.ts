@@ -391,16 +391,21 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string; c
      */
     async productPage(id: number): Promise<ProductPage> {
       const cached = await cache.json(`page:${id}`, async () => {
-        const visitor = { admin: false };
-        const [product, related, sizes, detail] = await Promise.all([
-          this.getProduct(id, visitor),
-          this.related(id, visitor),
-          this.productSizes(id, visitor),
-          this.stockDetail(id, visitor),
-        ]);
+        const [product, related, sizes, detail] = await Promise.all(this.productPageReads(id));
         return { product, related, sizes, detail } satisfies ProductPage;
       });
       return JSON.parse(cached.body.toString("utf8")) as ProductPage;
+    },
+
+    /** The four reads of productPage() as a visitor, started together and uncached (the page's fallback). */
+    productPageReads(id: number) {
+      const visitor = { admin: false };
+      return [
+        this.getProduct(id, visitor),
+        this.related(id, visitor),
+        this.productSizes(id, visitor),
+        this.stockDetail(id, visitor),
+      ] as const;
     },
 
     async getProduct(id: number, opts: { admin: boolean }): Promise<ApiProduct> {
