@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/pg-errors.ts";
 import { emailVerificationTokens, users } from "../db/schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -230,8 +231,8 @@ export function createAccountsService(deps: {
           .set({ name: input.name, email: input.email, function: nextRole, updatedAt: sql`now()` })
           .where(eq(users.id, id))
           .returning(publicColumns)
-          .catch((error: { code?: string }) => {
-            if (error.code === "23505") throw new ConflictError("Já existe um utilizador com este email.");
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) throw new ConflictError("Já existe um utilizador com este email.");
             throw error;
           });
         if (nextRole !== current.function) await sessions.destroyAllForUser(id);
@@ -249,8 +250,8 @@ export function createAccountsService(deps: {
           const [admins] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.function, "admin"));
           if ((admins?.n ?? 0) <= 1) throw new ForbiddenError("Não é possível eliminar o último administrador.");
         }
-        await tx.delete(users).where(eq(users.id, id)).catch((error: { code?: string }) => {
-          if (error.code === "23503") throw new ConflictError("Este utilizador tem encomendas e não pode ser eliminado.");
+        await tx.delete(users).where(eq(users.id, id)).catch((error: unknown) => {
+          if (isForeignKeyViolation(error)) throw new ConflictError("Este utilizador tem encomendas e não pode ser eliminado.");
           throw error;
         });
       });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { type CachedBody, type CatalogCache, uncachedCatalog } from "./cache.ts";
 import type { Database } from "../db/client.ts";
+import { pgErrorCode as pgCode } from "../db/pg-errors.ts";
 import {
   banners,
   categories,
@@ -50,17 +51,6 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
 export const INITIAL_STOCK_REASON = "Stock inicial";
-
-/** The pg error code of a (possibly drizzle-wrapped) database error. */
-function pgCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 // ----- product columns -----
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { pgErrorCode } from "../db/pg-errors.ts";
 
 /**
  * Typed domain errors. Services throw these; the single error handler below turns
@@ -86,7 +87,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send(errorBody("Erro interno do servidor"));
     }
     // Drizzle wraps driver errors (DrizzleQueryError); the PostgreSQL code is on the cause.
-    const pgCode = (error as { cause?: { code?: string } }).cause?.code ?? error.code;
+    const pgCode = pgErrorCode(error);
     const pgStatus = pgCode ? CONSTRAINT_CODES[pgCode] : undefined;
     if (pgStatus) {
       request.log.warn({ err: error }, "constraint violation");
