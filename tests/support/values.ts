@@ -1,0 +1,271 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { expect } from "vitest";
+import { payments } from "../../server/db/schema.ts";
+import { buildCallbackUrl } from "../../server/payments/callback.ts";
+import type { TestApp } from "./db.ts";
+import { createUser, login, type AuthHeaders } from "./http.ts";
+
+/*
+ * A catalogue where every fact differs from product to product (pictures, price, category,
+ * model, stock per variant) and real orders placed through POST /orders, for the value tests:
+ * each list, summary and report answer is compared with the same fact read another way.
+ * Built only through the API, as the admin and shoppers would.
+ */
+
+export const CALLBACK_KEY = "chave-anti-phishing-dos-testes-de-valores";
+
+/** The environment the value tests' app needs (Multibanco entity, a known callback key). */
+export const VALUES_ENV = { MB_ENTITY: "12345", MB_SUBENTITY: "123", PAYMENT_CALLBACK_KEY: CALLBACK_KEY };
+
+export interface PlannedVariant {
+  color: string;
+  size?: string;
+  stock: number;
+}
+
+export interface PlannedProduct {
+  key: string;
+  name: string;
+  price: string;
+  priceCents: number;
+  categoria: string;
+  modeloId: number;
+  status: 0 | 1;
+  /** How many pictures; each one a different colour, so each file differs. */
+  images: number;
+  variants: PlannedVariant[];
+}
+
+/**
+ * Six products. Zero-stock variants (3) differ from products without stock (2); low variants
+ * 1..10 (4) differ from products with a low variant (3), so a count of the wrong thing shows.
+ */
+export const PLAN: readonly PlannedProduct[] = [
+  {
+    key: "caneca",
+    name: "Caneca Lisboa",
+    price: "12,90",
+    priceCents: 1290,
+    categoria: "Canecas Valor",
+    modeloId: 11,
+    status: 1,
+    images: 2,
+    variants: [
+      { color: "Azul Valor", size: "M-V", stock: 20 },
+      { color: "Preto Valor", size: "M-V", stock: 0 },
+      { color: "Branco Valor", size: "L-V", stock: 7 },
+    ],
+  },
+  {
+    key: "tshirt",
+    name: "T-shirt Porto",
+    price: "19,50",
+    priceCents: 1950,
+    categoria: "T-shirts Valor",
+    modeloId: 11,
+    status: 1,
+    images: 3,
+    variants: [
+      { color: "Azul Valor", size: "S-V", stock: 3 },
+      { color: "Azul Valor", size: "M-V", stock: 9 },
+      { color: "Preto Valor", size: "L-V", stock: 30 },
+    ],
+  },
+  {
+    key: "agenda",
+    name: "Agenda Coimbra",
+    price: "8,75",
+    priceCents: 875,
+    categoria: "Agendas Valor",
+    modeloId: 12,
+    status: 1,
+    images: 1,
+    variants: [
+      { color: "Branco Valor", stock: 0 },
+      { color: "Preto Valor", stock: 0 },
+    ],
+  },
+  {
+    key: "saco",
+    name: "Saco Braga",
+    price: "24,00",
+    priceCents: 2400,
+    categoria: "Sacos Valor",
+    modeloId: 13,
+    status: 1,
+    images: 2,
+    variants: [
+      { color: "Verde Valor", size: "M-V", stock: 12 },
+      { color: "Verde Valor", size: "L-V", stock: 40 },
+    ],
+  },
+  {
+    key: "postal",
+    name: "Postal Faro",
+    price: "2,35",
+    priceCents: 235,
+    categoria: "Postais Valor",
+    modeloId: 11,
+    status: 0,
+    images: 1,
+    variants: [{ color: "Azul Valor", stock: 6 }],
+  },
+  {
+    key: "iman",
+    name: "Íman Évora",
+    price: "4,10",
+    priceCents: 410,
+    categoria: "Ímanes Valor",
+    modeloId: 14,
+    status: 1,
+    images: 2,
+    variants: [],
+  },
+];
+
+export interface BuiltCatalogue {
+  admin: AuthHeaders;
+  /** Product id by plan key. */
+  productIds: Record<string, number>;
+  /** Variant id by "planKey:color:size". */
+  variantIds: Record<string, number>;
+  colorIds: Record<string, number>;
+  sizeIds: Record<string, number>;
+}
+
+let pictureSeed = 0;
+/** A picture no other call returns (its own colour), so every stored file differs. */
+function picture(): Promise<Buffer> {
+  pictureSeed++;
+  const background = { r: (pictureSeed * 53) % 256, g: (pictureSeed * 97) % 256, b: (pictureSeed * 151) % 256 };
+  return sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer();
+}
+
+export const variantKey = (productKey: string, v: PlannedVariant) => `${productKey}:${v.color}:${v.size ?? ""}`;
+
+export async function buildCatalogue(t: TestApp): Promise<BuiltCatalogue> {
+  const a = await createUser(t.db, "admin");
+  const admin = await login(t.app, a.email, a.password);
+  const post = async (url: string, payload: unknown) => {
+    const res = await t.app.inject({ method: "POST", url, headers: admin, payload: payload as string });
+    expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+
+  const colorIds: Record<string, number> = {};
+  const sizeIds: Record<string, number> = {};
+  const colorNames = [...new Set(PLAN.flatMap((p) => p.variants.map((v) => v.color)))];
+  const sizeNames = [...new Set(PLAN.flatMap((p) => p.variants.flatMap((v) => (v.size ? [v.size] : []))))];
+  for (const [i, cor] of colorNames.entries()) {
+    const body = await post("/api/product/create_color", { cor, color_hex: `#${(0x102030 + i * 0x111111).toString(16).slice(-6)}` });
+    colorIds[cor] = (body.id ?? body.color?.id) as number;
+  }
+  for (const tamanho of sizeNames) {
+    const body = await post("/api/product/create_size", { tamanho });
+    sizeIds[tamanho] = (body.id ?? body.size?.id) as number;
+  }
+  for (const [name, id] of Object.entries({ ...colorIds, ...sizeIds })) expect(id, name).toBeTypeOf("number");
+
+  const productIds: Record<string, number> = {};
+  const variantIds: Record<string, number> = {};
+  for (const p of PLAN) {
+    const fd = new FormData();
+    fd.append("name", p.name);
+    fd.append("description", `Descrição própria de ${p.name}.`);
+    fd.append("price", p.price);
+    fd.append("categoria", p.categoria);
+    fd.append("sizes", "S,M,L");
+    fd.append("modelo_id", String(p.modeloId));
+    fd.append("status", String(p.status));
+    for (let i = 0; i < p.images; i++) {
+      fd.append("images", new Blob([new Uint8Array(await picture())], { type: "image/png" }), `foto-${p.key}-${i}.png`);
+    }
+    const created = await post("/api/product/create", fd);
+    productIds[p.key] = created.id as number;
+    for (const v of p.variants) {
+      const body = await post("/api/product/createVariants", {
+        product_id: created.id,
+        color_id: colorIds[v.color],
+        ...(v.size ? { size_id: sizeIds[v.size] } : {}),
+        stock: v.stock,
+      });
+      variantIds[variantKey(p.key, v)] = (body.id ?? body.variant?.id) as number;
+    }
+  }
+  for (const [name, id] of Object.entries(variantIds)) expect(id, name).toBeTypeOf("number");
+  return { admin, productIds, variantIds, colorIds, sizeIds };
+}
+
+export const delivery = {
+  nome: "Marta Valente",
+  morada: "Rua dos Valores, 7",
+  codigo_postal: "1200-007",
+  cidade: "Lisboa",
+  telefone: "912345678",
+  entrega_rapida: false,
+};
+
+export interface Shopper {
+  id: number;
+  name: string;
+  email: string;
+  headers: AuthHeaders;
+}
+
+export async function newShopper(t: TestApp): Promise<Shopper> {
+  const u = await createUser(t.db, "cliente");
+  const headers = await login(t.app, u.email, u.password);
+  const me = await t.db.query.users.findFirst({ where: (users, { eq: is }) => is(users.id, u.id) });
+  return { id: u.id, name: me!.name, email: u.email, headers };
+}
+
+/** Places a real order (POST /orders) and returns its id. */
+export async function placeOrder(
+  t: TestApp,
+  shopper: Shopper,
+  method: "mb" | "mbway" | "payshop",
+  items: Array<{ product_id: number; variant_id: number; quantity: number }>,
+): Promise<number> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/orders",
+    headers: shopper.headers,
+    payload: { user_id: shopper.id, metodo_pagamento: method, telemovel: "912345678", dados_entrega: delivery, items },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().order_id as number;
+}
+
+/** The gateway's "paid" notification for the order, through the real callback route. */
+export async function payOrder(t: TestApp, orderId: number): Promise<void> {
+  const [p] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const url = new URL(
+    buildCallbackUrl("http://localhost:3000", CALLBACK_KEY, {
+      amountCents: p!.amountCents,
+      entity: p!.entity ?? undefined,
+      reference: p!.reference ?? undefined,
+      requestId: p!.requestId ?? undefined,
+      orderId,
+    }),
+  );
+  const res = await t.app.inject({ method: "GET", url: url.pathname + url.search });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Every page of a paged admin list (X-Total-Count), checking the pages add up to the total. */
+export async function allPages<T>(t: TestApp, headers: AuthHeaders, path: string, limit: number): Promise<T[]> {
+  const items: T[] = [];
+  let total = Number.POSITIVE_INFINITY;
+  for (let page = 1; items.length < total; page++) {
+    const sep = path.includes("?") ? "&" : "?";
+    const res = await t.app.inject({ method: "GET", url: `${path}${sep}page=${page}&limit=${limit}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    total = Number(res.headers["x-total-count"]);
+    const got = res.json() as T[];
+    if (got.length === 0) break;
+    items.push(...got);
+  }
+  expect(items).toHaveLength(total);
+  return items;
+}
