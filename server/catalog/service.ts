@@ -54,21 +54,28 @@ export const INITIAL_STOCK_REASON = "Stock inicial";
 
 // ----- product columns -----
 
+/**
+ * The outer query's product id for the correlated subqueries below, always written as
+ * "products"."id": Drizzle writes the select-list columns of a single-table query unqualified
+ * ("id"), and inside a subquery that name would bind to the subquery's own table.
+ */
+const outerProductId = sql`${products}.${sql.identifier(products.id.name)}`;
+
 const imageList = sql<string>`coalesce((
   select string_agg(pi.file_name, ',' order by pi.position, pi.id)
-  from product_images pi where pi.product_id = ${products.id}), '')`;
+  from product_images pi where pi.product_id = ${outerProductId}), '')`;
 
 const totalStock = sql<number>`(
-  select coalesce(sum(v.stock), 0)::int from variants v where v.product_id = ${products.id})`;
+  select coalesce(sum(v.stock), 0)::int from variants v where v.product_id = ${outerProductId})`;
 
 const variantColors = sql<string>`coalesce((
   select string_agg(distinct c.name, ',' order by c.name)
-  from variants v join colors c on c.id = v.color_id where v.product_id = ${products.id}), '')`;
+  from variants v join colors c on c.id = v.color_id where v.product_id = ${outerProductId}), '')`;
 
 const variantSizes = sql<string>`coalesce((
   select string_agg(x.name, ',' order by x.sort_order, x.name)
   from (select distinct s.name, s.sort_order from variants v join sizes s on s.id = v.size_id
-        where v.product_id = ${products.id}) x), '')`;
+        where v.product_id = ${outerProductId}) x), '')`;
 
 const productColumns = {
   id: products.id,
