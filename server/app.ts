@@ -53,6 +53,18 @@ function cspFor(dev: boolean) {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, services } = opts;
+  const helmetOptions = {
+    // The HTML CSP carries a per-request nonce and is set by the web handler; JSON gets the strict one below.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
+  } as const;
+  // Answers Fastify gives before any hook runs (a URL it cannot decode) get the same headers by hand.
+  const frameworkErrorHeaders = {
+    ...helmetHeaders(helmetOptions),
+    "content-security-policy": JSON_CSP,
+    "cache-control": "no-store",
+  };
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -60,17 +72,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Ends keep-alive sockets on close, so SIGTERM does not wait for idle browsers.
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, _request, reply) => {
+      const [status, message] =
+        error.code === "FST_ERR_BAD_URL"
+          ? [400, "Endereço inválido."]
+          : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+            ? [414, "O endereço é demasiado longo."]
+            : [500, "Erro interno do servidor"];
+      return reply.headers(frameworkErrorHeaders).status(status).send(errorBody(message));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const helmetOptions = {
-    // The HTML CSP carries a per-request nonce and is set by the web handler; JSON gets the strict one below.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
-  } as const;
   // First of all hooks: cached public lists are answered from memory with the same headers.
   registerHotReads(app, { ...helmetHeaders(helmetOptions), "content-security-policy": JSON_CSP });
 
