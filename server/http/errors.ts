@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { pgErrorCode } from "../db/pg-errors.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { sendUnavailablePage, wantsHtmlPage } from "./unavailable-page.ts";
 
 /**
  * Typed domain errors. Services throw these; the single error handler below turns
@@ -50,6 +52,18 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+export const UNAVAILABLE_MESSAGE = "Serviço temporariamente indisponível. Tente novamente dentro de momentos.";
+
+/** A dependency is down (the database, the uploads disk): 503 with Retry-After, never 500. */
+export class ServiceUnavailableError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message = UNAVAILABLE_MESSAGE, opts: { cause?: unknown; retryAfterSeconds?: number } = {}) {
+    super(503, message);
+    this.retryAfterSeconds = opts.retryAfterSeconds ?? 5;
+    if (opts.cause !== undefined) this.cause = opts.cause;
+  }
+}
+
 export function errorBody(message: string, details?: unknown) {
   return details === undefined
     ? { success: false, message, error: message }
@@ -70,8 +84,15 @@ const CONSTRAINT_CODES: Record<string, number> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+  app.setErrorHandler((caught: FastifyError & { code?: string }, request, reply) => {
+    // The database is unreachable (restarting, down, connection dropped): 503, not 500.
+    const error = isDatabaseUnavailable(caught) ? new ServiceUnavailableError(UNAVAILABLE_MESSAGE, { cause: caught }) : caught;
     if (error instanceof TooManyRequestsError) reply.header("retry-after", String(error.retryAfterSeconds));
+    if (error instanceof ServiceUnavailableError) {
+      request.log.warn({ err: error.cause ?? error }, "dependency unavailable");
+      reply.header("retry-after", String(error.retryAfterSeconds));
+      if (wantsHtmlPage(request)) return sendUnavailablePage(reply, error.message);
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send(errorBody(error.message, error.details));
     }
