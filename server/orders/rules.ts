@@ -15,6 +15,8 @@ export const ORDER_MESSAGES = {
   tooManyLines: "O carrinho não pode ter mais de 50 artigos diferentes.",
   foreignUser: "Não pode criar encomendas em nome de outro utilizador.",
   productUnknown: "Produto não encontrado",
+  /** A hidden, deleted or unknown product, named nowhere (a visitor must not learn what the shop hides). */
+  unavailable: "Este produto já não está disponível. Retire-o do carrinho.",
   invalidId: "ID do produto inválido",
   checkoutFailed: "Erro ao finalizar compra!",
 } as const;

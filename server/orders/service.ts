@@ -19,7 +19,6 @@ import { shippingCents, zoneFor, type ShippingRates } from "./shipping.ts";
 
 type CartItemInput = CartCheckBody["items"][number];
 
-const unavailableMessage = (name: string) => `O produto "${name}" já não está disponível. Retire-o do carrinho.`;
 const variantMessage = (name: string) => `Escolha a cor e o tamanho de "${name}".`;
 
 interface ResolvedLine {
@@ -190,7 +189,7 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       const found = classifyItem(rows, item);
       if (found.problem === "unknown") throw new NotFoundError(`${M.productUnknown} (#${item.product_id}).`);
       if (found.problem === "unavailable") {
-        throw new ConflictError(unavailableMessage(found.product.name), { product_id: found.product.id, reason: "unavailable" });
+        throw new ConflictError(M.unavailable, { product_id: found.product.id, reason: "unavailable" });
       }
       if (found.problem === "variant") {
         throw new BadRequestError(variantMessage(found.product.name), { product_id: found.product.id, reason: "variant" });
@@ -362,11 +361,13 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       const lines = body.items.map((item): CartCheckLine => {
         const found = classifyItem(rows, item);
         const base = { product_id: item.product_id, quantity: item.quantity };
-        if (found.problem === "unknown") return { ...base, variant_id: null, name: null, price: null, available: 0, status: "unavailable", message: `${M.productUnknown}.` };
+        // A hidden or deleted product answers exactly like an unknown id: a visitor learns neither its name nor its price.
+        if (found.problem === "unknown" || found.problem === "unavailable") {
+          return { ...base, variant_id: null, name: null, price: null, available: 0, status: "unavailable", message: M.unavailable };
+        }
         const price = euros(found.product.priceCents);
         if (found.problem !== null) {
-          const message = found.problem === "unavailable" ? unavailableMessage(found.product.name) : variantMessage(found.product.name);
-          return { ...base, variant_id: null, name: found.product.name, price, available: 0, status: found.problem, message };
+          return { ...base, variant_id: null, name: found.product.name, price, available: 0, status: found.problem, message: variantMessage(found.product.name) };
         }
         const available = found.variant.stock;
         const common = { ...base, variant_id: found.variant.id, name: found.product.name, price, available };
