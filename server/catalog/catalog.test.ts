@@ -199,6 +199,7 @@ describe("POST /api/product/create", () => {
     [" 7 € ", 700],
     ["007,1", 710],
     ["1000000", 100_000_000],
+    ["1 234,5", 123_450],
   ])("parses the price %j to %i cents exactly", async (price, cents) => {
     const id = await createProduct({ price });
     const [row] = await t.db.select().from(products).where(eq(products.id, id));
@@ -213,8 +214,9 @@ describe("POST /api/product/create", () => {
     ["NaN", M.priceInvalid],
     ["Infinity", M.priceInvalid],
     ["1e5", M.priceInvalid],
-    ["12,345", M.priceDecimals],
-    ["1.234,56", M.priceInvalid],
+    ["12,345", M.priceAmbiguous],
+    ["1.234,56", M.priceAmbiguous],
+    ["12,3456", M.priceDecimals],
     ["0", M.priceZero],
     ["1000000,01", M.priceTooHigh],
     ["99999999999999999999", M.priceTooHigh],

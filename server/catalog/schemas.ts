@@ -49,6 +49,8 @@ export const CATALOG_MESSAGES = {
   priceNegative: "O preço não pode ser negativo.",
   priceZero: "O preço tem de ser superior a zero.",
   priceDecimals: "O preço só pode ter até 2 casas decimais.",
+  priceAmbiguous:
+    "Preço ambíguo: use a vírgula (ou o ponto) só para os cêntimos, sem separador de milhares; por exemplo 1234,50 ou 1 234,50.",
   priceTooHigh: "O preço não pode ser superior a 1 000 000,00 €.",
   nameTooLong: "O nome não pode ter mais de 200 caracteres.",
   descriptionTooLong: "A descrição não pode ter mais de 5000 caracteres.",
@@ -69,11 +71,16 @@ const M = CATALOG_MESSAGES;
 type PriceResult = { ok: true; cents: number } | { ok: false; message: string };
 
 /**
- * "12,50", "12.50", "12.5", 12.5, "12 €" -> 1250. Parsed from the decimal text, never by
- * float arithmetic. Refuses empty, negative, zero, more than 2 decimals and above 1 000 000 €.
+ * "12,50", "12.50", "12.5", 12.5, "12 €", "1 234,50" -> cents. Parsed from the decimal text, never by
+ * float arithmetic. A comma or a point separates 1 or 2 decimals (pt-PT writes a comma, a phone's
+ * keyboard may offer a point); thousands may be grouped with spaces only. A mark followed by exactly
+ * three digits ("1.234", "12,345") or both marks ("1.234,5") could be a thousands separator: refused
+ * as ambiguous instead of guessed. Refuses empty, negative, zero, more than 2 decimals and above
+ * 1 000 000 €. The admin forms and the API use this same function.
  */
 export function parsePriceCents(value: unknown): PriceResult {
   let text: string;
+  const isNumber = typeof value === "number";
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return { ok: false, message: M.priceInvalid };
     if (value < 0) return { ok: false, message: M.priceNegative };
@@ -83,7 +90,8 @@ export function parsePriceCents(value: unknown): PriceResult {
     text = String(value);
     if (text.includes("e")) return { ok: false, message: M.priceDecimals };
   } else if (typeof value === "string") {
-    text = value.trim().replace(/\s*€$/, "").trim();
+    // Spaces of any width (the pt-PT grouping of 1 234,50 is often a no-break space) become one space.
+    text = value.replace(/[\s\u00a0\u202f]+/g, " ").trim().replace(/\s*€$/, "").trim();
   } else if (value === undefined || value === null) {
     return { ok: false, message: M.required };
   } else {
@@ -91,9 +99,13 @@ export function parsePriceCents(value: unknown): PriceResult {
   }
   if (text === "") return { ok: false, message: M.required };
   if (text.startsWith("-")) return { ok: false, message: M.priceNegative };
-  const match = /^(\d+)(?:[.,](\d+))?$/.exec(text);
+  const marks = text.match(/[.,]/g) ?? [];
+  if (!isNumber && (marks.length > 1 || /[.,]\d{3}$/.test(text))) {
+    return /^[\d .,]+$/.test(text) ? { ok: false, message: M.priceAmbiguous } : { ok: false, message: M.priceInvalid };
+  }
+  const match = /^(\d{1,3}(?: \d{3})+|\d+)(?:[.,](\d+))?$/.exec(text);
   if (!match) return { ok: false, message: M.priceInvalid };
-  const whole = match[1]!.replace(/^0+(?=\d)/, "");
+  const whole = match[1]!.replaceAll(" ", "").replace(/^0+(?=\d)/, "");
   const fraction = match[2] ?? "";
   if (fraction.length > 2) return { ok: false, message: M.priceDecimals };
   if (whole.length > 7) return { ok: false, message: M.priceTooHigh };
@@ -101,6 +113,12 @@ export function parsePriceCents(value: unknown): PriceResult {
   if (cents > MAX_PRICE_CENTS) return { ok: false, message: M.priceTooHigh };
   if (cents === 0) return { ok: false, message: M.priceZero };
   return { ok: true, cents };
+}
+
+/** 1550 -> "15,50": a price as the admin's forms show it (parsePriceCents reads it back). */
+export function formatPriceInput(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  return `${whole},${String(Math.abs(cents % 100)).padStart(2, "0")}`;
 }
 
 /** 1250 -> 12.5 (for JSON; the shop formats it for display). */

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "../../lib/toast.tsx";
 import { z } from "zod";
-import { CATALOG_MESSAGES as M } from "../../../server/catalog/schemas.ts";
+import { CATALOG_MESSAGES as M, formatPriceInput } from "../../../server/catalog/schemas.ts";
 import { CatalogImage } from "../../components/catalog/CatalogImage.tsx";
 import { ImagePicker } from "../../components/admin/products/ImagePicker.tsx";
 import {
@@ -54,7 +54,7 @@ function toForm(p: ApiProduct): EditInput {
   return {
     name: p.name,
     description: p.description,
-    price: p.price.toFixed(2),
+    price: formatPriceInput(Math.round(p.price * 100)),
     categoria: p.categoria ?? "",
     sizes: p.sizes,
     status: p.status === 1 ? "1" : "0",

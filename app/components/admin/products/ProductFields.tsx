@@ -1,7 +1,12 @@
 import "../../../lib/zod-csp.ts";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
-import { CATALOG_MESSAGES as M, normalizeSizes, parsePriceCents } from "../../../../server/catalog/schemas.ts";
+import {
+  CATALOG_MESSAGES as M,
+  formatPriceInput,
+  normalizeSizes,
+  parsePriceCents,
+} from "../../../../server/catalog/schemas.ts";
 import { useApiData, inputClass, labelClass } from "../ui.tsx";
 
 /**
@@ -81,6 +86,18 @@ export function ProductFields<T extends ProductFieldsInput>({
   const err = errors as FieldErrors<ProductFieldsInput>;
   const id = (name: string) => `${idPrefix}-${name}`;
   const msg = (name: keyof ProductFieldsInput) => err[name]?.message as string | undefined;
+  // A text field, not type=number: a number field drops the pt-PT comma ("15,5" became 155).
+  // On leaving it, a valid price is written back the pt-PT way ("15.5" -> "15,50").
+  const priceField = reg("price", {
+    onBlur: (event: { target: HTMLInputElement }) => {
+      const parsed = parsePriceCents(event.target.value);
+      const shown = parsed.ok ? formatPriceInput(parsed.cents) : null;
+      if (shown !== null && shown !== event.target.value) {
+        event.target.value = shown;
+        void priceField.onChange({ target: event.target, type: "change" });
+      }
+    },
+  });
 
   return (
     <>
@@ -110,14 +127,13 @@ export function ProductFields<T extends ProductFieldsInput>({
         </label>
         <input
           id={id("price")}
-          type="number"
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0.01"
+          autoComplete="off"
           placeholder="0,00"
           className={inputClass}
           {...fieldAria(id("price"), msg("price"))}
-          {...reg("price")}
+          {...priceField}
         />
         <FieldError id={`${id("price")}-error`} message={msg("price")} />
       </div>
