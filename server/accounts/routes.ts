@@ -58,7 +58,7 @@ export function accountsRoutes(
   api.post(
     "/users/login",
     {
-      config: { access: "public", csrfExempt: true },
+      config: { access: "public", csrfExempt: true, personal: true },
       schema: {
         body: loginBody,
         response: { 200: z.object({ success: z.boolean(), message: z.string(), user: publicUser }) },
@@ -80,7 +80,7 @@ export function accountsRoutes(
 
   api.post(
     "/api/users/logout",
-    { config: { access: "public" }, schema: { response: { 200: messageResponse } } },
+    { config: { access: "public", personal: true }, schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
       if (request.sessionToken) await accounts.logout(request.sessionToken);
       clearSessionCookies(reply);

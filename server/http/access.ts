@@ -6,6 +6,7 @@ import type { ApiRoute } from "./types.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const STATIC_PREFIXES = ["/assets/", "/uploads/", "/images/", "/favicon"];
+const API_PATH = /^\/(api|users|orders)(\/|\?|$)/;
 
 /**
  * Resolves the session user for each request, enforces each API route's declared
@@ -27,13 +28,20 @@ export function registerAccess(
   const table: ApiRoute[] = [];
   app.decorate("apiRouteTable", table);
   app.addHook("onRoute", (route) => {
-    const isApi = /^\/(api|users|orders)(\/|$)/.test(route.url);
+    const isApi = API_PATH.test(route.url);
     if (!isApi) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     for (const method of [route.method].flat()) {
       if (method !== "HEAD" && !route.url.includes("*")) table.push({ method, url: route.url, access });
     }
+  });
+
+  // Answers about the caller or for an admin must not be kept by a browser or a shared cache. onSend,
+  // so it also covers refusals and errors and wins over a handler's own Cache-Control.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isPersonalAnswer(request)) reply.header("cache-control", "no-store");
+    return payload;
   });
 
   app.addHook("onRequest", async (request) => {
@@ -47,6 +55,17 @@ export function registerAccess(
     const access = request.routeOptions.config?.access;
     if (access) authorize(access, request.user);
   });
+}
+
+/**
+ * Routes that need an account answer about that account or for an admin; a public route may say it
+ * answers about the caller (config.personal); and any API answer to an admin may hold what only
+ * admins see (e.g. products out of the shop).
+ */
+function isPersonalAnswer(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  if (config?.access === "user" || config?.access === "admin" || config?.personal) return true;
+  return request.user?.function === "admin" && API_PATH.test(request.url);
 }
 
 function checkCsrf(request: FastifyRequest, publicOrigin: string, secret: string): void {

@@ -23,5 +23,7 @@ declare module "fastify" {
     access?: Access;
     /** Skip the CSRF token check (only for calls made by third parties, e.g. payment callbacks). */
     csrfExempt?: boolean;
+    /** A public route whose answer is about the caller (e.g. login): answered with Cache-Control: no-store. */
+    personal?: boolean;
   }
 }
