@@ -127,7 +127,7 @@ describe("verification and confirmation calls", () => {
     expect(unknown.json()).toMatchObject({ success: false, payment_status: "no_data", message: "Pedido não encontrado" });
     const all = await t.app.inject({ url: "/api/payments/verify-all", headers: admin });
     expect(all.statusCode).toBe(200);
-    expect(all.json().resultados.every((r: { payment_status: string }) => r.payment_status === "pending")).toBe(true);
+    expect(all.json().resultados.every((r: { status: string }) => r.status === "pending")).toBe(true);
   });
 
   it("confirms only paid orders, only to their owner, and never sends a second e-mail", async () => {

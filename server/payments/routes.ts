@@ -73,7 +73,18 @@ export function paymentAdminRoutes(app: FastifyInstance, deps: { payments: Payme
   );
   api.get(
     "/api/payments/verify-all",
-    { config: { access: "admin" }, schema: { response: { 200: z.object({ success: z.boolean(), resultados: z.array(verifyResult), message: z.string() }) } } },
+    {
+      config: { access: "admin" },
+      schema: {
+        response: {
+          200: z.object({
+            success: z.boolean(),
+            resultados: z.array(verifyResult.omit({ payment_status: true }).extend({ status: verifyResult.shape.payment_status })),
+            message: z.string(),
+          }),
+        },
+      },
+    },
     () => deps.payments.verifyAll(),
   );
   api.post(

@@ -22,6 +22,9 @@ export interface VerifyResult {
   details?: string;
 }
 
+/** One result of verify-all: the same facts, the outcome under the contract's name `status`. */
+export type VerifyAllResult = Omit<VerifyResult, "payment_status"> & { status: VerifyStatus };
+
 const NOT_FOUND = "Pedido não encontrado";
 const NO_DATA = "Dados de pagamento não encontrados";
 
@@ -160,11 +163,18 @@ export function createPaymentsService(deps: {
       return simulateSandboxPayment({ db, shopUrl, callbackKey: deps.callbackKey, target, outcome });
     },
 
-    /** GET /api/payments/verify-all: every pending payment, checked with the provider. */
-    async verifyAll(): Promise<{ success: boolean; resultados: VerifyResult[]; message: string }> {
+    /**
+     * GET /api/payments/verify-all: every pending payment, checked with the provider. The contract
+     * names each result's outcome `status` (spec section 7, `resultados[status]`), unlike the
+     * single verify's `payment_status`.
+     */
+    async verifyAll(): Promise<{ success: boolean; resultados: VerifyAllResult[]; message: string }> {
       const pending = await db.select().from(payments).where(eq(payments.status, "pending")).orderBy(desc(payments.id)).limit(100);
-      const resultados: VerifyResult[] = [];
-      for (const p of pending) resultados.push(await verifyPayment(p));
+      const resultados: VerifyAllResult[] = [];
+      for (const p of pending) {
+        const { payment_status, ...rest } = await verifyPayment(p);
+        resultados.push({ ...rest, status: payment_status });
+      }
       return { success: true, resultados, message: `${resultados.length} pagamento(s) verificado(s).` };
     },
 

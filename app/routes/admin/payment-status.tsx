@@ -35,7 +35,8 @@ interface VerifyAnswer {
 
 interface VerifyAllAnswer {
   success: boolean;
-  resultados: VerifyAnswer[];
+  /** Each result names its outcome `status` (spec section 7: resultados[status]). */
+  resultados: Array<Omit<VerifyAnswer, "payment_status"> & { status: VerifyAnswer["payment_status"] }>;
   message: string;
 }
 
