@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimiter } from "../http/rate-limit.ts";
+import { countLoginAttempt, forgetLoginAttempts } from "./login-limits.ts";
 import type { AccountsService } from "./service.ts";
 import {
   changePasswordBody,
@@ -65,14 +66,11 @@ export function accountsRoutes(
       },
     },
     async (request, reply) => {
-      const emailKey = `login:email:${request.body.email.trim().toLowerCase()}`;
-      await limiter.hit(`login:ip:${request.ip}`, 100, 15 * MINUTE);
-      // Ten attempts per account per 15 minutes; a successful sign-in clears the account's count.
-      await limiter.hit(emailKey, 10, 15 * MINUTE);
+      await countLoginAttempt(limiter, request.body.email, request.ip);
       const { user, token } = await accounts.login(request.body);
       // Only a successful sign-in replaces the session the browser had (a failed one keeps it).
       if (request.sessionToken) await accounts.logout(request.sessionToken);
-      await limiter.reset(emailKey);
+      await forgetLoginAttempts(limiter, request.body.email, request.ip);
       setSessionCookies(reply, token);
       return { success: true, message: "Login bem-sucedido!", user };
     },
