@@ -108,8 +108,14 @@ export const stockSummarySchema = z.object({
   totalProducts: z.number(),
   totalVariants: z.number(),
   totalStock: z.number(),
+  /** Products without a unit ('Sem Stock'). */
   outOfStock: z.number(),
+  /** Products with a variant of 1 to 10 units ('Stock Baixo'). */
   lowStock: z.number(),
+  /** Variants without a unit. */
+  variantsOutOfStock: z.number(),
+  /** Variants with 1 to 10 units. */
+  variantsLowStock: z.number(),
   colorsAvailable: z.number(),
   sizesAvailable: z.number(),
 });
@@ -125,6 +131,8 @@ export const stockProductItemSchema = z.object({
   sizes: z.array(z.string()),
   isOutOfStock: z.boolean(),
   hasLowStock: z.boolean(),
+  /** Variants without a unit: a product that still sells is 'Esgotado em parte' when this is above 0. */
+  variantsOutOfStock: z.number(),
   status: z.number(),
 });
 export type StockProductItem = z.infer<typeof stockProductItemSchema>;

@@ -36,19 +36,42 @@ export function createStockService(deps: { db: Database }) {
   const { db } = deps;
 
   return {
-    /** GET /api/stock/summary: counts over the variants of products that are not deleted. */
+    /**
+     * GET /api/stock/summary over the products that are not deleted. 'Sem Stock' and 'Stock Baixo'
+     * (outOfStock, lowStock) count products, as their cards read and as /api/stock/products flags
+     * them: no units at all (a product without variants included), and at least one variant with 1
+     * to 10 units. The variants at those levels are counted apart (variantsOutOfStock, variantsLowStock).
+     */
     async summary(): Promise<StockSummary> {
       const { rows } = await db.execute(sql`
+        with per_product as (
+          select p.id,
+                 count(v.id) as variants,
+                 coalesce(sum(v.stock), 0) as stock,
+                 count(v.id) filter (where v.stock = 0) as variants_out,
+                 count(v.id) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as variants_low
+          from products p
+          left join variants v on v.product_id = p.id
+          where p.deleted_at is null
+          group by p.id
+        ),
+        available as (
+          select count(distinct v.color_id) as colors, count(distinct v.size_id) as sizes
+          from variants v
+          join products p on p.id = v.product_id and p.deleted_at is null
+          where v.stock > 0
+        )
         select
-          (select count(*) from products where deleted_at is null) as total_products,
-          count(v.id) as total_variants,
-          coalesce(sum(v.stock), 0) as total_stock,
-          count(*) filter (where v.stock = 0) as out_of_stock,
-          count(*) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as low_stock,
-          count(distinct v.color_id) filter (where v.stock > 0) as colors_available,
-          count(distinct v.size_id) filter (where v.stock > 0) as sizes_available
-        from variants v
-        join products p on p.id = v.product_id and p.deleted_at is null`);
+          count(pp.id) as total_products,
+          coalesce(sum(pp.variants), 0) as total_variants,
+          coalesce(sum(pp.stock), 0) as total_stock,
+          count(pp.id) filter (where pp.stock = 0) as out_of_stock,
+          count(pp.id) filter (where pp.variants_low > 0) as low_stock,
+          coalesce(sum(pp.variants_out), 0) as variants_out_of_stock,
+          coalesce(sum(pp.variants_low), 0) as variants_low_stock,
+          (select colors from available) as colors_available,
+          (select sizes from available) as sizes_available
+        from per_product pp`);
       const r = rows[0] ?? {};
       return {
         totalProducts: num(r.total_products),
@@ -56,6 +79,8 @@ export function createStockService(deps: { db: Database }) {
         totalStock: num(r.total_stock),
         outOfStock: num(r.out_of_stock),
         lowStock: num(r.low_stock),
+        variantsOutOfStock: num(r.variants_out_of_stock),
+        variantsLowStock: num(r.variants_low_stock),
         colorsAvailable: num(r.colors_available),
         sizesAvailable: num(r.sizes_available),
       };
@@ -77,7 +102,7 @@ export function createStockService(deps: { db: Database }) {
             limit ${query.limit} offset ${offset}
           )
           select page.id, page.name, page.status, c.name as categoria,
-                 agg.total_stock, agg.variants_count, agg.low_count,
+                 agg.total_stock, agg.variants_count, agg.low_count, agg.out_count,
                  coalesce(agg.colors, '{}') as colors,
                  coalesce((select array_agg(x.name order by x.sort_order, x.name)
                            from (select distinct s.name, s.sort_order
@@ -89,6 +114,7 @@ export function createStockService(deps: { db: Database }) {
             select coalesce(sum(v.stock), 0) as total_stock,
                    count(v.id) as variants_count,
                    count(*) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as low_count,
+                   count(v.id) filter (where v.stock = 0) as out_count,
                    array_agg(distinct co.name order by co.name) filter (where co.name is not null) as colors
             from variants v left join colors co on co.id = v.color_id
             where v.product_id = page.id
@@ -108,6 +134,7 @@ export function createStockService(deps: { db: Database }) {
           sizes: r.sizes as string[],
           isOutOfStock: totalStock === 0,
           hasLowStock: num(r.low_count) > 0,
+          variantsOutOfStock: num(r.out_count),
           status: num(r.status),
         };
       });

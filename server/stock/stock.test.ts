@@ -127,8 +127,10 @@ describe("GET /api/stock/summary", () => {
       totalProducts: 11,
       totalVariants: 12,
       totalStock: 20 + 5 + 0 + 12 + 0 + (31 + 32 + 33 + 34 + 35 + 36 + 37),
-      outOfStock: 2,
-      lowStock: 1,
+      outOfStock: 2, // products: Caneca Gama (its only variant empty) and Saco Delta (no variants)
+      lowStock: 1, // products with a variant of 1 to 10: Camisola Alfa
+      variantsOutOfStock: 2, // Camisola Alfa Azul S, Caneca Gama
+      variantsLowStock: 1,
       colorsAvailable: 3,
       sizesAvailable: 2, // L and M have stock; S only on an empty variant and a deleted product
     });
@@ -153,6 +155,7 @@ describe("GET /api/stock/products", () => {
       sizes: ["S", "M", "L"],
       isOutOfStock: false,
       hasLowStock: true,
+      variantsOutOfStock: 1,
       status: 1,
     });
   });

@@ -2,10 +2,10 @@ import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
+import { ProductStockBadges } from "../../components/admin/stock/ProductStockBadges.tsx";
 import { ProductVariants } from "../../components/admin/stock/ProductVariants.tsx";
 import { REASON_MANUAL, type StockProductItem, type StockSummary } from "../../components/admin/stock/types.ts";
 import {
-  Badge,
   buttonClass,
   EmptyState,
   ErrorPanel,
@@ -29,14 +29,16 @@ export const meta: Route.MetaFunction = () => [
 
 const PAGE_SIZE = 20;
 
-const SUMMARY_CARDS: ReadonlyArray<{ key: keyof StockSummary; label: string; tone: string }> = [
-  { key: "totalProducts", label: "Total Produtos", tone: "text-gray-900" },
-  { key: "totalVariants", label: "Total Variantes", tone: "text-gray-900" },
-  { key: "totalStock", label: "Stock Total", tone: "text-gray-900" },
-  { key: "outOfStock", label: "Sem Stock", tone: "text-red-800" },
-  { key: "lowStock", label: "Stock Baixo", tone: "text-yellow-900" },
-  { key: "colorsAvailable", label: "Cores Disponíveis", tone: "text-gray-900" },
-  { key: "sizesAvailable", label: "Tamanhos Disponíveis", tone: "text-gray-900" },
+/** Each card says what it counts (products, variants or units) under its figure. */
+const SUMMARY_CARDS: ReadonlyArray<{ key: keyof StockSummary; label: string; counts: string; tone: string }> = [
+  { key: "totalProducts", label: "Total Produtos", counts: "produtos", tone: "text-gray-900" },
+  { key: "totalVariants", label: "Total Variantes", counts: "variantes", tone: "text-gray-900" },
+  { key: "totalStock", label: "Stock Total", counts: "unidades", tone: "text-gray-900" },
+  { key: "outOfStock", label: "Sem Stock", counts: "produtos sem unidades", tone: "text-red-800" },
+  { key: "variantsOutOfStock", label: "Variantes sem stock", counts: "variantes com 0 unidades", tone: "text-red-800" },
+  { key: "lowStock", label: "Stock Baixo", counts: "produtos com variantes de 1 a 10", tone: "text-yellow-900" },
+  { key: "colorsAvailable", label: "Cores Disponíveis", counts: "cores com stock", tone: "text-gray-900" },
+  { key: "sizesAvailable", label: "Tamanhos Disponíveis", counts: "tamanhos com stock", tone: "text-gray-900" },
 ];
 
 function SummaryCards({ summary }: { summary: ReturnType<typeof useApiData<StockSummary>> }) {
@@ -45,25 +47,15 @@ function SummaryCards({ summary }: { summary: ReturnType<typeof useApiData<Stock
   if (!summary.data) return null;
   const data = summary.data;
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {SUMMARY_CARDS.map((card) => (
         <div key={card.key} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
           <dt className="text-xs font-medium text-gray-700 sm:text-sm">{card.label}</dt>
           <dd className={`mt-1 text-2xl font-bold tabular-nums ${card.tone}`}>{data[card.key]}</dd>
+          <dd className="text-xs text-gray-700">{card.counts}</dd>
         </div>
       ))}
     </dl>
-  );
-}
-
-function ProductBadges({ product }: { product: StockProductItem }) {
-  return (
-    <span className="flex flex-wrap gap-1">
-      {product.isOutOfStock ? <Badge className="bg-red-100 text-red-800">Sem Stock</Badge> : null}
-      {product.hasLowStock ? <Badge className="bg-yellow-100 text-yellow-900">Stock Baixo</Badge> : null}
-      {!product.isOutOfStock && !product.hasLowStock ? <Badge className="bg-green-100 text-green-800">Stock OK</Badge> : null}
-      {product.status === 0 ? <Badge className="bg-gray-200 text-gray-800">Produto fora da Loja</Badge> : null}
-    </span>
   );
 }
 
@@ -162,7 +154,7 @@ export default function Page() {
                       <td className={`${tdClass} tabular-nums`}>{p.totalStock}</td>
                       <td className={`${tdClass} tabular-nums`}>{p.variantsCount}</td>
                       <td className={tdClass}>
-                        <ProductBadges product={p} />
+                        <ProductStockBadges product={p} />
                       </td>
                       <td className={tdClass}>
                         <button

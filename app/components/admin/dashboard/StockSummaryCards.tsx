@@ -7,21 +7,44 @@ export interface StockSummary {
   totalProducts: number;
   totalVariants: number;
   totalStock: number;
+  /** Products without a unit. */
   outOfStock: number;
+  /** Products with a variant of 1 to 10 units. */
   lowStock: number;
+  variantsOutOfStock: number;
+  variantsLowStock: number;
   colorsAvailable: number;
   sizesAvailable: number;
 }
 
-const CARDS: { key: keyof StockSummary; label: string; icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>; tone: string }[] = [
-  { key: "totalProducts", label: "Total Produtos", icon: Package, tone: "bg-blue-50 text-blue-800" },
-  { key: "totalVariants", label: "Total Variantes", icon: Layers, tone: "bg-indigo-50 text-indigo-800" },
-  { key: "totalStock", label: "Stock Total", icon: Boxes, tone: "bg-green-50 text-green-800" },
-  { key: "outOfStock", label: "Sem Stock", icon: PackageX, tone: "bg-red-50 text-red-800" },
-  { key: "lowStock", label: "Stock Baixo", icon: AlertTriangle, tone: "bg-yellow-50 text-yellow-900" },
+type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+
+/**
+ * The spec's five cards (their labels are the spec's). Each says under its figure what it counts:
+ * 'Sem Stock' and 'Stock Baixo' count products, with the variants at that level alongside.
+ */
+const CARDS: { key: keyof StockSummary; label: string; icon: Icon; tone: string; counts: (s: StockSummary) => string }[] = [
+  { key: "totalProducts", label: "Total Produtos", icon: Package, tone: "bg-blue-50 text-blue-800", counts: () => "produtos" },
+  { key: "totalVariants", label: "Total Variantes", icon: Layers, tone: "bg-indigo-50 text-indigo-800", counts: () => "variantes" },
+  { key: "totalStock", label: "Stock Total", icon: Boxes, tone: "bg-green-50 text-green-800", counts: () => "unidades" },
+  {
+    key: "outOfStock",
+    label: "Sem Stock",
+    icon: PackageX,
+    tone: "bg-red-50 text-red-800",
+    counts: (s) => `produtos sem unidades · ${variants(s.variantsOutOfStock)} sem stock`,
+  },
+  {
+    key: "lowStock",
+    label: "Stock Baixo",
+    icon: AlertTriangle,
+    tone: "bg-yellow-50 text-yellow-900",
+    counts: (s) => `produtos com stock baixo · ${variants(s.variantsLowStock)} de 1 a 10`,
+  },
 ];
 
 const number = new Intl.NumberFormat("pt-PT");
+const variants = (n: number) => `${number.format(n)} ${n === 1 ? "variante" : "variantes"}`;
 
 /** The five stock summary cards of /dashboard. */
 export function StockSummaryCards() {
@@ -32,7 +55,7 @@ export function StockSummaryCards() {
   }
   return (
     <ul aria-label="Resumo do stock" aria-busy={loading} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {CARDS.map(({ key, label, icon: Icon, tone }) => (
+      {CARDS.map(({ key, label, icon: Icon, tone, counts }) => (
         <li key={key} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
           <span className={`hidden rounded-md p-2 sm:inline-flex ${tone}`}>
             <Icon aria-hidden={true} className="size-5" />
@@ -42,6 +65,11 @@ export function StockSummaryCards() {
             <p className="text-2xl font-bold text-gray-900" data-testid={`resumo-${key}`}>
               {data ? number.format(data[key]) : <span className="text-gray-700" aria-label="A carregar">…</span>}
             </p>
+            {data ? (
+              <p className="text-xs text-gray-700" data-testid={`resumo-${key}-conta`}>
+                {counts(data)}
+              </p>
+            ) : null}
           </div>
         </li>
       ))}

@@ -4,8 +4,12 @@ export interface StockSummary {
   totalProducts: number;
   totalVariants: number;
   totalStock: number;
+  /** Products without a unit ('Sem Stock'). */
   outOfStock: number;
+  /** Products with a variant of 1 to 10 units ('Stock Baixo'). */
   lowStock: number;
+  variantsOutOfStock: number;
+  variantsLowStock: number;
   colorsAvailable: number;
   sizesAvailable: number;
 }
@@ -20,6 +24,8 @@ export interface StockProductItem {
   sizes: string[];
   isOutOfStock: boolean;
   hasLowStock: boolean;
+  /** Variants without a unit. */
+  variantsOutOfStock: number;
   status: number;
 }
 

@@ -1,0 +1,39 @@
+import { Badge } from "../ui.tsx";
+import type { StockProductItem } from "./types.ts";
+
+type StockFlags = Pick<StockProductItem, "isOutOfStock" | "hasLowStock" | "variantsOutOfStock" | "status">;
+
+/**
+ * The stock labels of a product row (/gestao-stock), each saying what it counts: 'Sem Stock' when
+ * the product has no unit at all, 'Esgotado em parte' when some of its variants are sold out while
+ * others still sell, 'Stock Baixo' when a variant has 1 to 10 units, and 'Stock OK' only when none
+ * of these holds.
+ */
+export function productStockLabels(p: StockFlags): Array<{ label: string; detail?: string; className: string }> {
+  const labels: Array<{ label: string; detail?: string; className: string }> = [];
+  if (p.isOutOfStock) labels.push({ label: "Sem Stock", className: "bg-red-100 text-red-800" });
+  else if (p.variantsOutOfStock > 0) {
+    labels.push({
+      label: "Esgotado em parte",
+      detail: p.variantsOutOfStock === 1 ? "1 variante sem stock" : `${p.variantsOutOfStock} variantes sem stock`,
+      className: "bg-orange-100 text-orange-900",
+    });
+  }
+  if (p.hasLowStock) labels.push({ label: "Stock Baixo", className: "bg-yellow-100 text-yellow-900" });
+  if (labels.length === 0) labels.push({ label: "Stock OK", className: "bg-green-100 text-green-800" });
+  if (p.status === 0) labels.push({ label: "Produto fora da Loja", className: "bg-gray-200 text-gray-800" });
+  return labels;
+}
+
+export function ProductStockBadges({ product }: { product: StockFlags }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {productStockLabels(product).map(({ label, detail, className }) => (
+        <Badge key={label} className={className}>
+          {label}
+          {detail ? <span className="ml-1 font-normal">({detail})</span> : null}
+        </Badge>
+      ))}
+    </span>
+  );
+}
