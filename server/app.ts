@@ -5,7 +5,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
@@ -72,14 +72,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Ends keep-alive sockets on close, so SIGTERM does not wait for idle browsers.
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: (error, _request, reply) => {
-      const [status, message] =
-        error.code === "FST_ERR_BAD_URL"
-          ? [400, "Endereço inválido."]
-          : error.code === "FST_ERR_MAX_PARAM_LENGTH"
-            ? [414, "O endereço é demasiado longo."]
-            : [500, "Erro interno do servidor"];
-      return reply.headers(frameworkErrorHeaders).status(status).send(errorBody(message));
+    frameworkErrors: (error, _request, genericReply) => {
+      // The option's reply type is generic over every route's schema; this answer has none.
+      const reply = (genericReply as unknown as FastifyReply).headers(frameworkErrorHeaders);
+      if (error.code === "FST_ERR_BAD_URL") return reply.status(400).send(errorBody("Endereço inválido."));
+      // A parameter longer than maxParamLength: no route here reaches it (each has a wildcard fallback).
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.status(414).send(errorBody("O endereço é demasiado longo."));
+      return reply.status(500).send(errorBody("Erro interno do servidor"));
     },
   });
   app.setValidatorCompiler(validatorCompiler);
