@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  isCommonPassword,
+  isOneRepeatedCharacter,
+  REPEATED_PASSWORD_MESSAGE,
+} from "./password-rules.ts";
 
 /**
  * Account shapes shared by the API (fastify-type-provider-zod) and the React forms.
@@ -25,7 +31,10 @@ const newPassword = z
   .string({ error: "Palavra-passe é obrigatória" })
   .min(1, "Palavra-passe é obrigatória")
   .min(6, "A palavra-passe deve ter pelo menos 6 caracteres")
-  .max(200, "A palavra-passe não pode ter mais de 200 caracteres");
+  .max(200, "A palavra-passe não pode ter mais de 200 caracteres")
+  // Only once the length is right, so "aaa" reads the spec's minimum message first.
+  .refine((v) => v.length < 6 || !isOneRepeatedCharacter(v), { message: REPEATED_PASSWORD_MESSAGE, abort: true })
+  .refine((v) => !isCommonPassword(v), COMMON_PASSWORD_MESSAGE);
 
 export const registerBody = z.object({ name, email, password: newPassword });
 export type RegisterBody = z.infer<typeof registerBody>;
