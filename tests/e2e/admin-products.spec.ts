@@ -95,3 +95,82 @@ test("admin creates a product with two images, adds a variant, puts it in the sh
   const link = page.locator(`a[href="/produto/${productId}"]`).filter({ hasText: name });
   await expect(link.first()).toBeVisible();
 });
+
+/** The admin's CSRF token (the session-bound cookie the pages send back as a header). */
+async function csrfHeader(page: Page): Promise<Record<string, string>> {
+  return { "x-csrf-token": (await page.context().cookies()).find((c) => c.name === "loja_csrf")!.value };
+}
+
+test("the 'Ver Produtos' grid shows each product's own picture (the first of /api/product/{id})", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+
+  // Three products of our own, each with its own pictures (two each, every one a different colour),
+  // next to the demo catalogue.
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const created: number[] = [];
+  for (const [i, rgb] of [[220, 30, 30], [30, 160, 60], [40, 60, 210]].entries()) {
+    const res = await page.request.post("/api/product/create", {
+      headers: await csrfHeader(page),
+      multipart: {
+        name: `Grelha ${stamp} ${i + 1}`,
+        description: "Produto do teste da grelha.",
+        price: `${5 + i},${10 + i}`,
+        categoria: "Canecas",
+        images: { name: `a${i}.png`, mimeType: "image/png", buffer: await png(rgb[0]!, rgb[1]!, rgb[2]!) },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { id: number }).id;
+    // A second picture: the card must show the first.
+    const more = await page.request.put(`/api/product/updateproductstock/${id}`, {
+      headers: await csrfHeader(page),
+      multipart: {
+        name: `Grelha ${stamp} ${i + 1}`,
+        description: "Produto do teste da grelha.",
+        price: `${5 + i},${10 + i}`,
+        images: { name: `b${i}.png`, mimeType: "image/png", buffer: await png(rgb[2]!, rgb[0]!, rgb[1]!) },
+      },
+    });
+    expect(more.status(), await more.text()).toBe(200);
+    created.push(id);
+  }
+
+  await page.goto("/produtos");
+  await expect(page.getByRole("heading", { name: "Gestão de Produtos" })).toBeVisible();
+  for (const id of created) await expect(page.locator(`article:has(a[href="/produtos/editprodutos/${id}"])`)).toBeVisible();
+
+  const cards = page.locator("article:has(a[href^='/produtos/editprodutos/'])");
+  const count = await cards.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    const href = await card.locator("a[href^='/produtos/editprodutos/']").first().getAttribute("href");
+    const id = Number(href!.split("/").pop());
+    const product = (await (await page.request.get(`/api/product/${id}`)).json()) as { name: string; images: string[] };
+    const first = product.images[0]!;
+    const img = card.locator("img").first();
+    // The card's picture is the product's own first picture, not another product's.
+    await expect(img, product.name).toHaveAttribute("src", `/uploads/${encodeURIComponent(first)}`);
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: product.name }).toBe(true);
+    const base = first.replace(/\.[a-z]+$/, "");
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc), product.name).toContain(base);
+    seen.add(first);
+  }
+  // Every product of the demo catalogue and ours has its own picture: as many pictures as cards.
+  expect(seen.size).toBe(count);
+
+  // What the admin sees, kept for a person to look at.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const width = page.viewportSize()!.width;
+  const dir = process.env.SCREENSHOTS_DIR ?? testInfo.outputPath();
+  await page.screenshot({ path: `${dir}/ver-produtos-${width}px-${testInfo.project.name}.png`, fullPage: true });
+
+  for (const id of created) {
+    const res = await page.request.delete(`/api/product/${id}`, { headers: await csrfHeader(page) });
+    expect(res.status()).toBe(200);
+  }
+});

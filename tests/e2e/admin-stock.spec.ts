@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { type Page, test } from "./fixtures.ts";
 import { ADMIN, expect, loginThroughForm, readMailTo } from "./support.ts";
 
@@ -122,8 +123,8 @@ async function addFirstAvailable(page: Page, categoria: string) {
   await page.goto(`/?categoria=${categoria}`);
   await page.locator('a[href^="/produto/"]').first().click();
   await page.waitForURL(/\/produto\/\d+$/);
-  const size = page.locator("button[aria-pressed]:not([disabled])").filter({ hasText: /^(S|M|L|XL|Único)$/ }).first();
-  if ((await size.getAttribute("aria-pressed")) !== "true") await size.click();
+  const size = page.getByRole("group", { name: "Tamanho" }).getByRole("radio", { disabled: false }).first();
+  if (!(await size.isChecked())) await size.check();
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
 }
 
@@ -195,4 +196,53 @@ test("an order shows on /orders with the chart; its payment is verified and conf
 
   await page.getByRole("link", { name: "Voltar" }).click();
   await page.waitForURL("**/dashboard");
+});
+
+test("stock labels say what they count: a product with one sold-out colour, the 'Sem Stock' card", async ({ page }) => {
+  await loginAsAdmin(page);
+  const csrf = { "x-csrf-token": (await page.context().cookies()).find((c) => c.name === "loja_csrf")!.value };
+  const name = `Parcial ${tag()}`;
+  const created = await page.request.post("/api/product/create", {
+    headers: csrf,
+    multipart: {
+      name,
+      description: "Uma cor esgotada, outra com stock.",
+      price: "9,90",
+      categoria: "Canecas",
+      images: { name: "p.png", mimeType: "image/png", buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 20, b: 140 } } }).png().toBuffer() },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const productId = ((await created.json()) as { id: number }).id;
+  const colors = (await (await page.request.get("/api/product/cores")).json()) as Array<{ id: number }>;
+  for (const [i, stock] of [0, 20].entries()) {
+    const res = await page.request.post("/api/product/createVariants", { headers: csrf, data: { product_id: productId, color_id: colors[i]!.id, stock } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  // The product still sells in one colour: sold out in part, not 'Stock OK' and not 'Sem Stock'.
+  await page.goto("/gestao-stock");
+  await page.getByLabel("Pesquisar produto").fill(name);
+  const row = page.getByRole("region", { name: "Produtos e stock" }).getByRole("row").filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Esgotado em parte")).toBeVisible();
+  await expect(row.getByText("1 variante sem stock")).toBeVisible();
+  await expect(row.getByText("Stock OK", { exact: true })).toHaveCount(0);
+  await expect(row.getByText("Sem Stock", { exact: true })).toHaveCount(0);
+
+  // The dashboard's 'Sem Stock' counts products without a unit, as /api/stock/products flags them.
+  const items: Array<{ isOutOfStock: boolean; variantsOutOfStock: number }> = [];
+  for (let p = 1; ; p++) {
+    const page200 = (await (await page.request.get(`/api/stock/products?page=${p}&limit=200`)).json()) as typeof items;
+    items.push(...page200);
+    if (page200.length < 200) break;
+  }
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("resumo-outOfStock")).toHaveText(String(items.filter((i) => i.isOutOfStock).length));
+  const variantsOut = items.reduce((s, i) => s + i.variantsOutOfStock, 0);
+  await expect(page.getByTestId("resumo-outOfStock-conta")).toHaveText(
+    `produtos sem unidades · ${variantsOut} ${variantsOut === 1 ? "variante" : "variantes"} sem stock`,
+  );
+
+  await page.request.delete(`/api/product/${productId}`, { headers: csrf });
 });
