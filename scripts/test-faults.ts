@@ -1,7 +1,8 @@
 // npm run test:faults — fault drills against real shop processes sharing one PostgreSQL:
 // concurrent checkouts on two instances, SIGKILL under load, SMTP down, payment gateway
-// down or slow. Self-contained (embedded PostgreSQL unless FAULTS_DATABASE_URL is set),
-// loopback only, bounded: the whole run is cut at RUN_LIMIT_MS.
+// down or slow; one shop on its own embedded PostgreSQL whose postmaster is killed.
+// Self-contained (embedded PostgreSQL unless FAULTS_DATABASE_URL is set), loopback only,
+// bounded: the whole run is cut at RUN_LIMIT_MS.
 // Last line of output: "N passed, N failed"; exit status 1 on any failure.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { checkoutTests } from "../tests/faults/checkout.ts";
 import type { FaultContext, FaultTest } from "../tests/faults/context.ts";
 import { crashTests } from "../tests/faults/crash.ts";
+import { embeddedTests, stopEmbeddedShop } from "../tests/faults/embedded.ts";
 import { gatewayTests, orphanTests, stopGateway } from "../tests/faults/gateway.ts";
 import { freePort, login, openFaultDatabase, ROOT, seedBuyers, startShop, stopAllShops, type FaultDatabase } from "../tests/faults/harness.ts";
 import { mailTests, stopMailServer } from "../tests/faults/mail.ts";
@@ -23,6 +25,7 @@ let failed = 0;
 let database: FaultDatabase | undefined;
 
 async function cleanUp() {
+  await stopEmbeddedShop().catch(() => {});
   await stopAllShops().catch(() => {});
   await stopMailServer().catch(() => {});
   await stopGateway().catch(() => {});
@@ -37,7 +40,7 @@ function finish(): never {
 
 // FAULTS_ONLY=<text>[|<text>…] runs only the tests whose name contains one of them (while working on a drill).
 const only = process.env.FAULTS_ONLY?.toLowerCase().split("|").map((s) => s.trim()).filter(Boolean);
-const all: FaultTest[] = [...checkoutTests, ...crashTests, ...gatewayTests, ...mailTests, ...orphanTests].filter(
+const all: FaultTest[] = [...checkoutTests, ...crashTests, ...gatewayTests, ...mailTests, ...orphanTests, ...embeddedTests].filter(
   (t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)),
 );
 let index = 0;

@@ -124,6 +124,8 @@ export interface Shop {
   port: number;
   url: string;
   proc: ChildProcess;
+  /** Its DATA_DIR (the embedded PostgreSQL lives in DATA_DIR/pg when DATABASE_URL is empty). */
+  dataDir: string;
   output(): string;
   exited: Promise<number | null>;
   /** SIGKILL (no clean-up at all) or SIGTERM, and wait for the exit (bounded). */
@@ -167,6 +169,7 @@ export async function startShop(opts: ShopOptions, dataDir?: string): Promise<Sh
     port: opts.port,
     url: `http://127.0.0.1:${opts.port}`,
     proc,
+    dataDir: dir,
     output: () => out,
     exited,
     async stop(signal = "SIGTERM") {
