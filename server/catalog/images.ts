@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { Metadata, OutputInfo } from "sharp";
-import { BadRequestError } from "../http/errors.ts";
+import { BadRequestError, ServiceUnavailableError } from "../http/errors.ts";
 
 /*
  * Image storage for product and banner pictures (uploads and the demo catalogue).
@@ -42,6 +42,17 @@ export class InvalidImageNameError extends BadRequestError {
   constructor(message = "Nome de imagem inválido.") {
     super(message);
     this.name = "InvalidImageNameError";
+  }
+}
+
+/** The uploads directory cannot be written (read-only disk, permissions, disk full): 503, nothing stored. */
+export class UploadsUnavailableError extends ServiceUnavailableError {
+  constructor(cause: unknown) {
+    super(
+      "Não foi possível guardar a imagem: o armazenamento de ficheiros do servidor não está disponível. Tente novamente mais tarde.",
+      { cause, retryAfterSeconds: 60 },
+    );
+    this.name = "UploadsUnavailableError";
   }
 }
 
@@ -139,17 +150,18 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   ];
   const files = await Promise.all(outputs);
 
-  await mkdir(uploadsDir, { recursive: true });
   const written: string[] = [];
   try {
+    await mkdir(uploadsDir, { recursive: true });
     for (const file of files) {
       const target = path.join(uploadsDir, file.name);
+      written.push(target); // before writing: a disk that fills up mid-write leaves a partial file
       await writeFile(target, file.bytes, { flag: "wx" });
-      written.push(target);
     }
   } catch (error) {
-    await Promise.all(written.map((p) => rm(p, { force: true })));
-    throw error;
+    await Promise.all(written.map((p) => rm(p, { force: true }).catch(() => {})));
+    // Names are fresh UUIDs, so any failure here is the disk's (EACCES, EROFS, ENOSPC, ENOTDIR…), not the image's.
+    throw new UploadsUnavailableError(error);
   }
   return { fileName, width, height };
 }
