@@ -1,5 +1,5 @@
 import { AlertCircle, Loader2, Minus, Plus, ShoppingBag, ShoppingCart, Trash2 } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../lib/toast.tsx";
 import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "../../server/orders/rules.ts";
@@ -31,6 +31,11 @@ const DeliveryDialog = lazy(() => loadDeliveryDialog().then((m) => ({ default: m
  * Cart /carrinho (spec sections 2, 4, 5 and 8): the lines come from localStorage `carrinho`
  * (client only, a skeleton on the server), the shopper picks a payment method, fills the
  * delivery modal, and POST /orders creates the order; the server prices everything.
+ *
+ * The payment choice is in the server's HTML and is a plain form control: what the shopper taps
+ * before hydration stays (decision 0008). The radios and the MB WAY number are uncontrolled; the
+ * DOM is read on mount and at checkout, and the chosen card and the number field follow `:checked`
+ * in CSS, so nothing waits for React.
  */
 
 export const meta: Route.MetaFunction = () => [
@@ -39,6 +44,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 type Method = "mbway" | "mb" | "payshop";
+const METHOD_FIELD = "metodo_pagamento";
+const isMethod = (value: unknown): value is Method => value === "mbway" || value === "mb" || value === "payshop";
+
+/** The payment method checked in the page (by the shopper, with or without JavaScript). */
+function checkedMethod(root: HTMLElement | null): Method | null {
+  const value = root?.querySelector<HTMLInputElement>(`input[name="${METHOD_FIELD}"]:checked`)?.value;
+  return isMethod(value) ? value : null;
+}
 
 const METHODS: Array<{ value: Method; label: string; hint: string }> = [
   { value: "mbway", label: "MB WAY", hint: "Pague na app MB WAY do seu telemóvel." },
@@ -87,7 +100,7 @@ interface PriceChange {
  * before checkout. Stored prices follow the database (so the total shown is the total charged)
  * and every change is told to the shopper; lines that cannot be bought carry their reason.
  */
-function useCartCheck(lines: StoredCartLine[]) {
+function useCartCheck(lines: StoredCartLine[] | null) {
   const [problems, setProblems] = useState<Map<string, CartCheckLine>>(new Map());
   const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
 
@@ -117,9 +130,9 @@ function useCartCheck(lines: StoredCartLine[]) {
   }, []);
 
   // Only items and quantities matter: a price written back by the check must not trigger another.
-  const signature = lines.map((l) => `${lineKey(l)}:${l.quantidade}`).join(",");
+  const signature = lines === null ? null : lines.map((l) => `${lineKey(l)}:${l.quantidade}`).join(",");
   useEffect(() => {
-    void run();
+    if (signature !== null) void run();
   }, [signature, run]);
 
   return { problems, priceChanges, recheck: run };
@@ -135,31 +148,31 @@ export default function Carrinho() {
   const lines = useCartLines();
 
   // A full-height box keeps the footer in place while the cart (read after hydration) renders.
-  return <div className="min-h-[calc(100vh-4rem)]">{!hydrated ? <CartSkeleton /> : lines.length === 0 ? <EmptyCart /> : <CartView lines={lines} />}</div>;
+  // Before hydration the lines are unknown (null): their place shows a skeleton, the payment choice is live.
+  return (
+    <div className="min-h-[calc(100vh-4rem)]">
+      {hydrated && lines.length === 0 ? <EmptyCart /> : <CartView lines={hydrated ? lines : null} />}
+    </div>
+  );
 }
 
 function PageTitle() {
   return <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Carrinho</h1>;
 }
 
-function CartSkeleton() {
+/** The lines' place while they are read from the browser's storage. */
+function LinesSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12" aria-busy="true">
-      <PageTitle />
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-3">
-          {[0, 1].map((i) => (
-            <div key={i} className="flex animate-pulse gap-4 rounded-xl border border-gray-200 p-4">
-              <div className="size-20 rounded-lg bg-gray-200" />
-              <div className="flex-1 space-y-2 py-1">
-                <div className="h-4 w-2/3 rounded bg-gray-200" />
-                <div className="h-3 w-1/3 rounded bg-gray-200" />
-              </div>
-            </div>
-          ))}
+    <div className="space-y-3 pt-3" aria-busy="true">
+      {[0, 1].map((i) => (
+        <div key={i} className="flex animate-pulse gap-4 rounded-xl border border-gray-200 p-4">
+          <div className="size-20 rounded-lg bg-gray-200" />
+          <div className="flex-1 space-y-2 py-1">
+            <div className="h-4 w-2/3 rounded bg-gray-200" />
+            <div className="h-3 w-1/3 rounded bg-gray-200" />
+          </div>
         </div>
-        <div className="h-64 animate-pulse rounded-xl bg-gray-100" />
-      </div>
+      ))}
       <span className="sr-only">A carregar o carrinho…</span>
     </div>
   );
@@ -279,10 +292,12 @@ function CartLineRow({ line, problem }: { line: StoredCartLine; problem?: CartCh
   );
 }
 
-function CartView({ lines }: { lines: StoredCartLine[] }) {
+function CartView({ lines }: { lines: StoredCartLine[] | null }) {
   const navigate = useNavigate();
+  const summaryRef = useRef<HTMLElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  // Mirrors the checked radio (for the MB WAY field's validation); the DOM stays the source.
   const [method, setMethod] = useState<Method | null>(null);
-  const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -292,10 +307,18 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
   const idempotencyKey = useRef<string | null>(null);
   const { problems, priceChanges, recheck } = useCartCheck(lines);
 
-  const total = lines.reduce((sum, l) => sum + l.price * l.quantidade, 0);
-  const units = lines.reduce((sum, l) => sum + l.quantidade, 0);
+  const total = (lines ?? []).reduce((sum, l) => sum + l.price * l.quantidade, 0);
+  const units = (lines ?? []).reduce((sum, l) => sum + l.quantidade, 0);
+
+  // A method tapped before hydration: the server's radios kept it, the state learns it here.
+  useLayoutEffect(() => {
+    setMethod(checkedMethod(summaryRef.current));
+  }, []);
 
   const finalize = async () => {
+    const method = checkedMethod(summaryRef.current);
+    const phone = phoneRef.current?.value ?? "";
+    setMethod(method);
     const user = readUser();
     if (!user || !user.id) {
       toast.error(AUTH_REQUIRED);
@@ -346,7 +369,9 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
       void navigate(LOGIN_REDIRECT);
       return;
     }
+    const method = checkedMethod(summaryRef.current);
     if (!method) return;
+    const phone = phoneRef.current?.value ?? "";
     const current = readCartLines();
     if (current.length === 0) return;
     idempotencyKey.current ??= crypto.randomUUID();
@@ -407,7 +432,7 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
       <PageTitle />
       <p className="mt-1 text-sm text-gray-600">
-        {units} {units === 1 ? "artigo" : "artigos"}
+        {lines === null ? "\u00a0" : `${units} ${units === 1 ? "artigo" : "artigos"}`}
       </p>
 
       {checkoutError && !dialogOpen ? (
@@ -443,21 +468,27 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
             <span className="text-right">Total</span>
             <span />
           </div>
-          <ul className="divide-y divide-gray-200 border-b border-gray-200">
-            {lines.map((line) => (
-              <CartLineRow key={lineKey(line)} line={line} problem={problems.get(lineKey(line))} />
-            ))}
-          </ul>
+          {lines === null ? (
+            <LinesSkeleton />
+          ) : (
+            <ul className="divide-y divide-gray-200 border-b border-gray-200">
+              {lines.map((line) => (
+                <CartLineRow key={lineKey(line)} line={line} problem={problems.get(lineKey(line))} />
+              ))}
+            </ul>
+          )}
           <Link to="/" className={`${focusRing} mt-4 inline-block rounded-sm text-sm font-medium text-brand-600 hover:text-brand-700`}>
             ← Continuar a comprar
           </Link>
         </section>
 
-        <aside className="rounded-2xl border border-gray-200 bg-gray-50 p-5 sm:p-6">
+        <aside ref={summaryRef} className="group/pay rounded-2xl border border-gray-200 bg-gray-50 p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-gray-900">Resumo</h2>
           <dl className="mt-4 flex items-baseline justify-between border-b border-gray-200 pb-4">
             <dt className="text-sm text-gray-700">Total dos artigos</dt>
-            <dd className="text-xl font-bold text-gray-900">{formatEuros(total)}</dd>
+            <dd className="text-xl font-bold text-gray-900">
+              {lines === null ? <span className="inline-block h-6 w-20 animate-pulse rounded bg-gray-200 align-middle" /> : formatEuros(total)}
+            </dd>
           </dl>
           <p className="mt-2 text-xs text-gray-500">Portes e total final calculados na confirmação da encomenda.</p>
 
@@ -467,15 +498,12 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
               {METHODS.map((m) => (
                 <label
                   key={m.value}
-                  className={`flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-3 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${
-                    method === m.value ? "border-brand-500 ring-1 ring-brand-500" : "border-gray-200 hover:border-gray-300"
-                  }`}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 bg-white p-3 transition hover:border-gray-300 has-[:checked]:border-brand-500 has-[:checked]:ring-1 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500"
                 >
                   <input
                     type="radio"
-                    name="metodo_pagamento"
+                    name={METHOD_FIELD}
                     value={m.value}
-                    checked={method === m.value}
                     onChange={() => {
                       setMethod(m.value);
                       setMethodError(null);
@@ -492,44 +520,42 @@ function CartView({ lines }: { lines: StoredCartLine[] }) {
             {methodError ? <p className="mt-2 text-sm text-red-600">{methodError}</p> : null}
           </fieldset>
 
-          {method === "mbway" ? (
-            <div className="mt-4">
-              <label htmlFor="mbway-phone" className="block text-sm font-medium text-gray-800">
-                Número de telemóvel MB WAY
-              </label>
-              <input
-                id="mbway-phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="912345678"
-                maxLength={20}
-                value={phone}
-                aria-invalid={phoneError ? true : undefined}
-                aria-describedby={phoneError ? "mbway-phone-error" : undefined}
-                onChange={(e) => {
-                  setPhone(e.target.value);
-                  setPhoneError(null);
-                }}
-                onBlur={() => {
-                  if (phone.trim() && !MBWAY_PHONE.test(normalisePhone(phone))) setPhoneError(ORDER_MESSAGES.mbwayPhone);
-                }}
-                className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm ${
-                  phoneError ? "border-red-500" : "border-gray-300"
-                }`}
-              />
-              {phoneError ? (
-                <p id="mbway-phone-error" className="mt-1 text-sm text-red-600">
-                  {phoneError}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+          {/* Always in the page, shown by CSS while MB WAY is checked (also before hydration). */}
+          <div className="mt-4 hidden group-has-[input[value=mbway]:checked]/pay:block">
+            <label htmlFor="mbway-phone" className="block text-sm font-medium text-gray-800">
+              Número de telemóvel MB WAY
+            </label>
+            <input
+              ref={phoneRef}
+              id="mbway-phone"
+              name="telemovel"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="912345678"
+              maxLength={20}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneError ? "mbway-phone-error" : undefined}
+              onChange={() => setPhoneError(null)}
+              onBlur={(e) => {
+                const value = e.target.value;
+                if (method === "mbway" && value.trim() && !MBWAY_PHONE.test(normalisePhone(value))) setPhoneError(ORDER_MESSAGES.mbwayPhone);
+              }}
+              className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm ${
+                phoneError ? "border-red-500" : "border-gray-300"
+              }`}
+            />
+            {phoneError ? (
+              <p id="mbway-phone-error" className="mt-1 text-sm text-red-600">
+                {phoneError}
+              </p>
+            ) : null}
+          </div>
 
           <button
             type="button"
             onClick={() => void finalize()}
-            disabled={sending}
+            disabled={sending || lines === null}
             className={`${focusRing} mt-6 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70`}
           >
             {sending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}

@@ -1,7 +1,7 @@
 import { PackageOpen, RotateCw } from "lucide-react";
 import { Link } from "react-router";
 import type { ApiBanner, ApiProduct } from "../../server/catalog/schemas.ts";
-import { CATEGORY_TILES, CategoryTiles, type CategoryTile } from "../components/catalog/CategoryTiles.tsx";
+import { CATEGORY_TILES, CategoryTiles } from "../components/catalog/CategoryTiles.tsx";
 import { HomeBanner, type BannerData } from "../components/catalog/HomeBanner.tsx";
 import { firstImage } from "../components/catalog/image-urls.ts";
 import { ProductCard, focusRing, type CardProduct } from "../components/catalog/ProductCard.tsx";
@@ -10,7 +10,7 @@ import { DEFAULT_DESCRIPTION, SITE_NAME, errorMeta, seoMeta, uploadUrl } from ".
 import type { Route } from "./+types/home";
 
 /**
- * Home page (spec section 2): banner, category tiles and the grid of products in the shop.
+ * Home page (spec section 2): banner, category tiles (static pictures) and the grid of products in the shop.
  * Everything is read on the server in one round of parallel service calls, so the HTML carries
  * the real content (no spinner, works without JavaScript). `?categoria=Canecas` filters the grid.
  */
@@ -51,15 +51,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     status: p.status,
   });
 
-  const tiles: CategoryTile[] = CATEGORY_TILES.map((name) => ({
-    name,
-    image: firstImage(products.find((p) => inCategory(p, name) && p.images.length > 0)?.images),
-  }));
-
   return {
     publicUrl,
     banner: banner ? ({ titulo: banner.titulo, slogam: banner.slogam, imagem: banner.imagem } satisfies BannerData) : null,
-    tiles,
     categoria,
     isKnownCategory,
     totalProducts: products.length,
@@ -86,7 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, tiles, categoria, products, productsError, totalProducts } = loaderData;
+  const { banner, categoria, products, productsError, totalProducts } = loaderData;
 
   return (
     <>
@@ -97,7 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="categorias" className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
             Escolha uma Categoria
           </h2>
-          <CategoryTiles tiles={tiles} active={categoria} />
+          <CategoryTiles active={categoria} />
         </section>
 
         <section aria-labelledby="artigos" className="py-12 sm:py-16">

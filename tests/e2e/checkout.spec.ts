@@ -15,8 +15,8 @@ async function addFirstAvailable(page: Page, categoria: string) {
   await page.goto(`/?categoria=${categoria}`);
   await page.locator('a[href^="/produto/"]').first().click();
   await page.waitForURL(/\/produto\/\d+$/);
-  const size = page.locator("button[aria-pressed]:not([disabled])").filter({ hasText: /^(S|M|L|XL|Único)$/ }).first();
-  if ((await size.getAttribute("aria-pressed")) !== "true") await size.click();
+  const size = page.getByRole("group", { name: "Tamanho" }).getByRole("radio", { disabled: false }).first();
+  if (!(await size.isChecked())) await size.check();
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
 }
 

@@ -48,8 +48,8 @@ test("a shopper picks a size on a product page and the cart badge counts it", as
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
   await expect(page.getByText("Por favor, selecione um tamanho.").first()).toBeVisible();
 
-  const size = page.locator("button[aria-pressed]:not([disabled])").filter({ hasText: /^(S|M|L|XL)$/ }).first();
-  await size.click();
+  const size = page.getByRole("group", { name: "Tamanho" }).getByRole("radio", { disabled: false }).first();
+  await size.check();
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
   await expect(page.getByRole("link", { name: /Carrinho, 1 artigo/ }).first()).toBeAttached();
   const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]"));

@@ -1,6 +1,7 @@
 import { Check, CircleAlert, Info, Minus, Plus, ShoppingCart } from "lucide-react";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { useHydrated } from "../../lib/storage.ts";
 import { toast } from "../../lib/toast.tsx";
 import { addToCart } from "./cart.ts";
 import { focusRing } from "./ProductCard.tsx";
@@ -32,12 +33,22 @@ interface Props {
   variants: readonly PageVariant[];
 }
 
+/** A pill-shaped radio: the native input, transparent, covers its styled label text and takes the taps. */
+const pillInput = "peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed";
+const pillFocus = "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500";
+
 /**
  * Colour, size and quantity choice plus 'Adicionar ao Carrinho'. Give it `key={product.id}`:
  * another product of the model starts with no size chosen (spec section 4).
+ *
+ * The choices are native radios and a number field in the server's HTML, so a tap made before
+ * hydration changes them; on mount the component adopts what the DOM holds (decision 0008).
+ * 'Adicionar ao Carrinho' stays disabled until hydration (a native submit would reload the page).
  */
 export function ProductPurchase({ product, sizes, variants }: Props) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   const colours = useMemo(() => colourOptions(variants), [variants]);
   const totalStock = variants.reduce((sum, v) => sum + Math.max(0, v.stock), 0);
@@ -49,6 +60,22 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
   const [quantity, setQuantity] = useState("1");
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<{ text: string; full?: boolean } | null>(null);
+
+  // What the shopper chose before hydration is in the DOM (React kept it while hydrating).
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? null;
+    const domColour = checked("cor");
+    const domSize = checked("tamanho");
+    const nextColour = domColour !== null && colours.some((c) => c.name === domColour) ? domColour : colour;
+    if (nextColour !== colour) setColour(nextColour);
+    if (domSize !== null && sizes.includes(domSize) && stockOf(variants, nextColour, domSize) > 0) setSize(domSize);
+    else if (nextColour !== colour && size && stockOf(variants, nextColour, size) === 0) setSize(sizes.length === 1 ? size : null);
+    const domQuantity = form.querySelector<HTMLInputElement>('input[name="quantidade"]')?.value;
+    if (domQuantity !== undefined && domQuantity !== quantity) setQuantity(domQuantity);
+    // Once, on the first render in the browser.
+  }, []);
 
   const variant = size ? findVariant(variants, colour, size) : undefined;
   const available = size ? stockOf(variants, colour, size) : 0;
@@ -135,7 +162,7 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
   const quantityId = `${ids}-quantidade`;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" aria-describedby={error ? errorId : undefined}>
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-describedby={error ? errorId : undefined}>
       {colours.length > 1 && (
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">
@@ -146,27 +173,28 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
               const selected = c.name === colour;
               const none = c.stock === 0;
               return (
-                <button
-                  key={c.name}
-                  type="button"
-                  aria-pressed={selected}
-                  disabled={none}
-                  onClick={() => chooseColour(c.name)}
-                  title={none ? `${c.name} (esgotado)` : c.name}
-                  className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition ${
-                    selected
-                      ? "border-gray-900 bg-gray-900 text-white"
-                      : "border-gray-300 bg-white text-gray-800 hover:border-gray-500"
-                  } disabled:cursor-not-allowed disabled:border-gray-200 disabled:bg-gray-50 disabled:text-gray-400 disabled:line-through ${focusRing}`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className="size-4 rounded-full border border-black/15"
-                    style={{ backgroundColor: c.hex ?? "#e5e7eb" }}
+                <label key={c.name} title={none ? `${c.name} (esgotado)` : c.name} className="relative has-[:disabled]:cursor-not-allowed">
+                  <input
+                    type="radio"
+                    name="cor"
+                    value={c.name}
+                    checked={selected}
+                    disabled={none}
+                    onChange={() => chooseColour(c.name)}
+                    className={pillInput}
                   />
-                  {c.name}
-                  {none && <span className="sr-only"> (esgotado)</span>}
-                </button>
+                  <span
+                    className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 transition hover:border-gray-500 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:border-gray-200 peer-disabled:bg-gray-50 peer-disabled:text-gray-400 peer-disabled:line-through ${pillFocus}`}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="size-4 rounded-full border border-black/15"
+                      style={{ backgroundColor: c.hex ?? "#e5e7eb" }}
+                    />
+                    {c.name}
+                    {none && <span className="sr-only"> (esgotado)</span>}
+                  </span>
+                </label>
               );
             })}
           </div>
@@ -188,22 +216,23 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
               const stock = stockOf(variants, colour, name);
               const selected = name === size;
               return (
-                <button
-                  key={name}
-                  type="button"
-                  aria-pressed={selected}
-                  disabled={stock === 0}
-                  onClick={() => chooseSize(name)}
-                  title={stock === 0 ? `${name} (esgotado)` : name}
-                  className={`min-h-11 min-w-12 rounded-lg border px-4 text-sm font-semibold transition ${
-                    selected
-                      ? "border-gray-900 bg-gray-900 text-white"
-                      : "border-gray-300 bg-white text-gray-900 hover:border-gray-900"
-                  } disabled:cursor-not-allowed disabled:border-gray-200 disabled:bg-gray-50 disabled:font-normal disabled:text-gray-400 disabled:line-through ${focusRing}`}
-                >
-                  {name}
-                  {stock === 0 && <span className="sr-only"> (esgotado)</span>}
-                </button>
+                <label key={name} title={stock === 0 ? `${name} (esgotado)` : name} className="relative has-[:disabled]:cursor-not-allowed">
+                  <input
+                    type="radio"
+                    name="tamanho"
+                    value={name}
+                    checked={selected}
+                    disabled={stock === 0}
+                    onChange={() => chooseSize(name)}
+                    className={pillInput}
+                  />
+                  <span
+                    className={`grid min-h-11 min-w-12 cursor-pointer place-items-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-900 transition hover:border-gray-900 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:border-gray-200 peer-disabled:bg-gray-50 peer-disabled:font-normal peer-disabled:text-gray-400 peer-disabled:line-through ${pillFocus}`}
+                  >
+                    {name}
+                    {stock === 0 && <span className="sr-only"> (esgotado)</span>}
+                  </span>
+                </label>
               );
             })}
           </div>
@@ -267,7 +296,7 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
       <div className="space-y-3">
         <button
           type="submit"
-          disabled={soldOut}
+          disabled={soldOut || !hydrated}
           className={`inline-flex w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-6 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-600 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600 sm:w-auto ${focusRing}`}
         >
           <ShoppingCart className="size-5" aria-hidden="true" />

@@ -71,11 +71,14 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className={`${focusRing} flex items-center gap-2 text-xl font-bold tracking-tight`} aria-label="Loja — página inicial">
+        {/* The name comes from the visible text (no aria-label that could differ from it, WCAG 2.5.3). */}
+        <Link to="/" className={`${focusRing} flex items-center gap-2 text-xl font-bold tracking-tight`}>
           <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-500 text-base text-white">
             L
           </span>
-          <span>Loja</span>
+          <span>
+            Loja<span className="sr-only"> — página inicial</span>
+          </span>
         </Link>
 
         <nav aria-label="Principal" className="hidden md:block">
