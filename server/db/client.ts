@@ -15,8 +15,20 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
  */
 const DEFAULT_POOL_MAX = 8;
 
-export function createDatabase(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? DEFAULT_POOL_MAX });
+/**
+ * A database that accepts TCP but never answers (a hung host, a full firewall queue) would hold
+ * a request forever; after this long without a connection (new, or a free one from the pool) the
+ * query fails, and the HTTP layer answers 503 (server/db/unavailable.ts). Checkouts hold a
+ * connection for milliseconds, so only an overloaded or unreachable database waits this long.
+ */
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+export function createDatabase(url: string, opts: { max?: number; connectTimeoutMs?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? DEFAULT_POOL_MAX,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
   return drizzle(pool, { schema }) as Database;

@@ -22,7 +22,7 @@ import { createServices } from "../services.ts";
 const MESSAGE = "Serviço temporariamente indisponível. Tente novamente dentro de momentos.";
 const PUBLIC_URL = "http://localhost:3000";
 
-async function appOn(databaseUrl: string) {
+async function appOn(databaseUrl: string, connectTimeoutMs?: number) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "loja-unavailable-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -31,7 +31,7 @@ async function appOn(databaseUrl: string) {
     PUBLIC_URL,
     SESSION_SECRET: randomBytes(32).toString("hex"),
   });
-  const db = createDatabase(databaseUrl, { max: 4 });
+  const db = createDatabase(databaseUrl, { max: 4, connectTimeoutMs });
   const services = createServices({ config, db });
   const app = await buildApp({ config, services, web: "none" });
   await app.ready();
@@ -45,40 +45,46 @@ async function appOn(databaseUrl: string) {
   };
 }
 
-/** A TCP server that accepts and immediately closes every connection. */
-async function droppingServer(): Promise<{ port: number; server: Server; sockets: Set<Socket> }> {
+/** A TCP server that accepts every connection and then closes it at once, or never answers on it. */
+async function tcpServer(behaviour: "drop" | "silent"): Promise<{ url: string; stop(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
+  const server: Server = createServer((socket) => {
     sockets.add(socket);
-    socket.destroy();
+    if (behaviour === "drop") socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as { port: number }).port, server, sockets };
+  return {
+    url: `postgres://postgres:x@127.0.0.1:${(server.address() as { port: number }).port}/loja`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
-const cases: Array<{ name: string; url: () => Promise<{ url: string; stop(): Promise<void> }> }> = [
+const cases: Array<{ name: string; connectTimeoutMs?: number; url: () => Promise<{ url: string; stop(): Promise<void> }> }> = [
   {
     name: "nothing listens on the database port (ECONNREFUSED)",
     url: async () => ({ url: `postgres://postgres:x@127.0.0.1:${await freePort()}/loja`, stop: async () => {} }),
   },
   {
     name: "the database drops every connection (Connection terminated)",
-    url: async () => {
-      const s = await droppingServer();
-      return {
-        url: `postgres://postgres:x@127.0.0.1:${s.port}/loja`,
-        stop: () => new Promise<void>((resolve) => s.server.close(() => resolve())),
-      };
-    },
+    url: () => tcpServer("drop"),
+  },
+  {
+    name: "the database accepts connections and never answers (connect time-out)",
+    connectTimeoutMs: 300,
+    url: () => tcpServer("silent"),
   },
 ];
 
-describe.each(cases)("database unreachable: $name", ({ url }) => {
+describe.each(cases)("database unreachable: $name", ({ url, connectTimeoutMs }) => {
   let shop: Awaited<ReturnType<typeof appOn>>;
   let upstream: Awaited<ReturnType<(typeof cases)[number]["url"]>>;
   beforeAll(async () => {
     upstream = await url();
-    shop = await appOn(upstream.url);
+    shop = await appOn(upstream.url, connectTimeoutMs);
   });
   afterAll(async () => {
     await shop.close();
