@@ -230,6 +230,12 @@ test("stock labels say what they count: a product with one sold-out colour, the 
   await expect(row.getByText("Stock OK", { exact: true })).toHaveCount(0);
   await expect(row.getByText("Sem Stock", { exact: true })).toHaveCount(0);
 
+  // On /stock-baixo its lowest variant is 0: 'Sem Stock', for some of its variants only.
+  await page.goto("/stock-baixo");
+  const lowRow = page.getByRole("region", { name: "Produtos com stock baixo" }).getByRole("row").filter({ hasText: name });
+  await expect(lowRow.getByText("Sem Stock", { exact: true })).toBeVisible();
+  await expect(lowRow.getByText("algumas variantes", { exact: true })).toBeVisible();
+
   // The dashboard's 'Sem Stock' counts products without a unit, as /api/stock/products flags them.
   const items: Array<{ isOutOfStock: boolean; variantsOutOfStock: number }> = [];
   for (let p = 1; ; p++) {

@@ -1,6 +1,7 @@
 import { PackagePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { lowStockLevel } from "../../components/admin/stock/ProductStockBadges.tsx";
 import { ProductVariants } from "../../components/admin/stock/ProductVariants.tsx";
 import { type LowStockProduct, REASON_LOW_STOCK } from "../../components/admin/stock/types.ts";
 import {
@@ -29,13 +30,6 @@ export const meta: Route.MetaFunction = () => [
 /** Threshold choices of spec section 9; 10 is the default. */
 const THRESHOLDS = [5, 10, 15] as const;
 const DEFAULT_THRESHOLD = 10;
-
-/** Low-stock labels of spec section 4, by the product's lowest variant stock. */
-function lowStockLabel(minStock: number): { label: string; className: string } {
-  if (minStock <= 0) return { label: "Sem Stock", className: "bg-red-100 text-red-800" };
-  if (minStock <= 5) return { label: "Crítico", className: "bg-orange-100 text-orange-900" };
-  return { label: "Baixo", className: "bg-yellow-100 text-yellow-900" };
-}
 
 export default function Page() {
   const thresholdId = useId();
@@ -109,7 +103,7 @@ export default function Page() {
               </thead>
               <tbody className="divide-y divide-gray-200">
                 {products.map((p) => {
-                  const level = lowStockLabel(p.minStock);
+                  const level = lowStockLevel(p.minStock, p.totalStock);
                   return (
                     <tr key={p.id} className={restocking === p.id ? "bg-brand-50" : undefined}>
                       <td className={`${tdClass} font-medium`}>{p.name}</td>
@@ -119,6 +113,7 @@ export default function Page() {
                       <td className={`${tdClass} tabular-nums`}>{p.minStock}</td>
                       <td className={tdClass}>
                         <Badge className={level.className}>{level.label}</Badge>
+                        {level.detail ? <span className="ml-1 text-xs text-gray-700">{level.detail}</span> : null}
                       </td>
                       <td className={tdClass}>
                         <button

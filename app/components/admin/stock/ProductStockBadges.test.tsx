@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ProductStockBadges } from "./ProductStockBadges.tsx";
+import { lowStockLevel, ProductStockBadges } from "./ProductStockBadges.tsx";
 
 /** The badges' visible text, one entry per badge. */
 function badges(product: Parameters<typeof ProductStockBadges>[0]["product"]): string[] {
@@ -25,5 +25,15 @@ describe("product stock badges of /gestao-stock", () => {
     expect(badges({ ...base, isOutOfStock: true, variantsOutOfStock: 3 })).toEqual(["Sem Stock"]);
     expect(badges(base)).toEqual(["Stock OK"]);
     expect(badges({ ...base, hasLowStock: true, status: 0 })).toEqual(["Stock Baixo", "Produto fora da Loja"]);
+  });
+});
+
+describe("low-stock screen labels", () => {
+  it("keep the spec's levels and say whether a 'Sem Stock' product is sold out in full or in part", () => {
+    expect(lowStockLevel(0, 0)).toMatchObject({ label: "Sem Stock", detail: "todas as variantes" });
+    expect(lowStockLevel(0, 25)).toMatchObject({ label: "Sem Stock", detail: "algumas variantes" });
+    expect(lowStockLevel(5, 30)).toEqual(expect.objectContaining({ label: "Crítico" }));
+    expect(lowStockLevel(6, 30).label).toBe("Baixo");
+    expect(lowStockLevel(6, 30).detail).toBeUndefined();
   });
 });

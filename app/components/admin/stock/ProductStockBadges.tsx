@@ -37,3 +37,20 @@ export function ProductStockBadges({ product }: { product: StockFlags }) {
     </span>
   );
 }
+
+/**
+ * The low-stock screen's label of a product, by its lowest variant (spec: 0 Sem Stock, up to 5
+ * Crítico, otherwise Baixo). 'Sem Stock' then says whether all of the product is sold out or only
+ * some of its variants, since the product may still sell in others.
+ */
+export function lowStockLevel(minStock: number, totalStock: number): { label: string; detail?: string; className: string } {
+  if (minStock <= 0) {
+    return {
+      label: "Sem Stock",
+      detail: totalStock > 0 ? "algumas variantes" : "todas as variantes",
+      className: totalStock > 0 ? "bg-orange-100 text-orange-900" : "bg-red-100 text-red-800",
+    };
+  }
+  if (minStock <= 5) return { label: "Crítico", className: "bg-orange-100 text-orange-900" };
+  return { label: "Baixo", className: "bg-yellow-100 text-yellow-900" };
+}
