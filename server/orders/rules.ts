@@ -22,7 +22,24 @@ export const ORDER_MESSAGES = {
 } as const;
 
 export const MBWAY_PHONE = /^9[1236]\d{7}$/;
+
+/*
+ * Limits against stock hoarding (issue 11, 3.1): an unpaid order keeps its units out of the shop
+ * until it expires (days, for Multibanco), so one account must not hold much of a variant unpaid.
+ * Staff accounts are not limited (they can set the stock directly anyway).
+ */
+/** Units of one variant in one order, after lines of the same variant are merged. */
 export const MAX_UNITS_PER_LINE = 99;
+/** Orders one account may have waiting for payment at once. */
+export const MAX_PENDING_ORDERS_PER_ACCOUNT = 5;
+/** Units all the unpaid orders of one account may hold together. */
+export const MAX_PENDING_UNITS_PER_ACCOUNT = 100;
+
+export const pendingOrdersMessage = () =>
+  `Já tem ${MAX_PENDING_ORDERS_PER_ACCOUNT} encomendas por pagar. Pague uma delas ou aguarde que expire antes de fazer uma nova encomenda.`;
+export const pendingUnitsMessage = (held: number) =>
+  `As encomendas por pagar de uma conta não podem reservar mais de ${MAX_PENDING_UNITS_PER_ACCOUNT} unidades ` +
+  `(já tem ${held} reservada${held === 1 ? "" : "s"}). Pague as encomendas pendentes ou reduza as quantidades.`;
 
 /** Digits only, without a +351/00351 prefix. */
 export const normalisePhone = (raw: string) => raw.replace(/[\s.-]/g, "").replace(/^(\+|00)351/, "");

@@ -6,6 +6,7 @@ import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError
 import { formatYmd } from "../payments/dates.ts";
 import type { CreatedPayment, PaymentProvider } from "../payments/provider.ts";
 import { recordMovements, type Tx } from "../stock/movements.ts";
+import { createPendingHoldQuery, holdProblem, mergeLines } from "./limits.ts";
 import {
   ORDER_MESSAGES as M,
   normalisePhone,
@@ -21,7 +22,7 @@ type CartItemInput = CartCheckBody["items"][number];
 
 const variantMessage = (name: string) => `Escolha a cor e o tamanho de "${name}".`;
 
-interface ResolvedLine {
+export interface ResolvedLine {
   productId: number;
   productName: string;
   unitPriceCents: number;
@@ -145,6 +146,16 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
     .where(sql`${products.id} = any(${sql.placeholder("productIds")}::int[])`)
     .orderBy(asc(variants.id))
     .prepare("orders_catalog");
+
+  const pendingHold = createPendingHoldQuery(db);
+
+  /** Cancels an order that never got (or will not get) a payment and gives its units back. */
+  async function cancelUnpaid(orderId: number, reason: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+      await releaseStock(tx, orderId, reason);
+    });
+  }
 
   /** The products and variants a cart names, with prices and free stock from the database only, in one query. */
   async function loadCatalogRows(productIds: number[]) {
@@ -396,7 +407,18 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       const delivery = body.dados_entrega;
       const zone = zoneFor(delivery.codigo_postal);
 
-      const lines = await resolveLines(body.items);
+      const lines = mergeLines(await resolveLines(body.items));
+      const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+      // Staff accounts are not limited: they can set the stock directly anyway.
+      const limited = actor.function !== "admin";
+      if (limited) {
+        const problem = holdProblem(await pendingHold(actor.id), { orders: 1, units });
+        if (problem) {
+          // A retry of an order already placed answers that order, whatever the account holds now.
+          if (idempotencyKey && (await this.hasKey(actor, idempotencyKey))) return this.replay(actor, idempotencyKey);
+          throw problem;
+        }
+      }
       const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
       const shipping = shippingCents(zone, delivery.entrega_rapida, deps.shipping);
       const wanted = new Map<number, number>();
@@ -430,6 +452,16 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       }
       if (!placed) return this.replay(actor, idempotencyKey!);
       const order = { id: placed.id, totalCents: values.totalCents };
+      if (limited) {
+        // Checkouts of one account running at the same time all passed the check above; now that
+        // this order is stored, the account's hold counts every one that committed. Over the
+        // limit, this order is undone (the last to look undoes itself), so the limit holds.
+        const problem = holdProblem(await pendingHold(actor.id), { orders: 0, units: 0 });
+        if (problem) {
+          await cancelUnpaid(order.id, `Reserva anulada: limite de encomendas por pagar (encomenda #${order.id})`);
+          throw problem;
+        }
+      }
 
       let created: CreatedPayment;
       try {
@@ -442,10 +474,7 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
           description: `Encomenda #${order.id}`,
         });
       } catch (error) {
-        await db.transaction(async (tx) => {
-          await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
-          await releaseStock(tx, order.id, `Reserva anulada: pagamento não criado (encomenda #${order.id})`);
-        });
+        await cancelUnpaid(order.id, `Reserva anulada: pagamento não criado (encomenda #${order.id})`);
         if (error instanceof AppError) throw error;
         throw new AppError(502, "O serviço de pagamentos não respondeu. Tente novamente dentro de momentos.");
       }
@@ -466,6 +495,11 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
         })
         .returning();
       return answer(order.id, { totalCents: values.totalCents, shippingCents: values.shippingCents }, payment!);
+    },
+
+    /** True when this account already used this idempotency key. */
+    async hasKey(actor: PublicUser, key: string): Promise<boolean> {
+      return (await db.$count(orders, and(eq(orders.userId, actor.id), eq(orders.idempotencyKey, key)))) > 0;
     },
 
     /** The answer to a repeated checkout: the same order and payment, never a second one. */
