@@ -5,11 +5,11 @@
 //     each next to a plain node:http server (in a worker thread) serving the SAME bytes (headers and body),
 //     so the table shows what the shop costs over writing those bytes to a socket;
 //   - POST /orders (checkout) at 20 concurrent connections, spread over many verified cliente users
-//     (the per-user checkout limit is 120 orders / 10 min), each request with its own Idempotency-Key;
+//     (one account may hold only 5 unpaid orders, server/orders/rules.ts), each request with its own Idempotency-Key;
 //   - then loads the large data set of `npm run db:seed:large` into the same database (10 000 products,
 //     40 000 variants, 100 000 orders) and measures the admin API the same way (product list, stock, orders).
 // Prints a table and writes docs/performance.md (pass --no-write to skip that).
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -17,6 +17,8 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
 import { hashPassword } from "../server/accounts/passwords.ts";
+import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE } from "../server/accounts/sessions.ts";
+import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "../server/orders/rules.ts";
 import { createDatabase } from "../server/db/client.ts";
 import { seedLarge } from "../scripts/seed-large.ts";
 import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "./shop.ts";
@@ -28,7 +30,13 @@ const PLAIN_DURATION_S = Math.min(DURATION_S, 3);
 const ADMIN_DURATIONS = { shop: Math.min(DURATION_S, 3), plain: Math.min(DURATION_S, 2), warmUp: 0.5 };
 const CONNECTIONS = 10;
 const CHECKOUT_CONNECTIONS = 20;
-const CHECKOUT_USERS = 80; // × 120 orders each per 10 min; logins stay under the 100 / 15 min per-IP limit
+/**
+ * Every checkout leaves its order unpaid and one account may hold only MAX_PENDING_ORDERS_PER_ACCOUNT of them:
+ * 3 000 accounts take 15 000 orders, about three times what the checkout runs place here.
+ */
+const CHECKOUT_USERS = 3000;
+/** Known to the bench, so it can write the buyers' sessions itself (the login is rate-limited per address). */
+const SESSION_SECRET = randomBytes(32).toString("hex");
 const ADMIN_EMAIL = "bench-admin@loja.local";
 const ADMIN_PASSWORD = "bench-admin-password-123";
 const USER_PASSWORD = "bench-user-password-123";
@@ -172,7 +180,7 @@ async function measureRead(
 
 ensureBuild();
 const started = Date.now();
-const shop = await startShop({ ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_DATA: "auto" });
+const shop = await startShop({ ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_DATA: "auto", SESSION_SECRET });
 stopOnExit(shop);
 const db = new pg.Client({ connectionString: shop.databaseUrl() });
 const rows: string[] = [];
@@ -203,16 +211,21 @@ try {
 
   const hash = await hashPassword(USER_PASSWORD);
   const emails = Array.from({ length: CHECKOUT_USERS }, (_, i) => `bench-${i}@loja.local`);
-  await db.query(
+  const created = await db.query<{ id: number }>(
     `insert into users (name, email, password_hash, function, email_verified_at)
-     select 'Bench ' || n, e, $2, 'cliente', now() from unnest($1::text[]) with ordinality as t(e, n)`,
+     select 'Bench ' || n, e, $2, 'cliente', now() from unnest($1::text[]) with ordinality as t(e, n) returning id`,
     [emails, hash],
   );
-  // Logged in four at a time (each login verifies an argon2 hash): a few seconds saved on the 2-minute budget.
-  const buyers: { cookie: string; csrf: string }[] = [];
-  for (let i = 0; i < emails.length; i += 4) {
-    buyers.push(...(await Promise.all(emails.slice(i, i + 4).map((email) => login(shop.url, email, USER_PASSWORD)))));
-  }
+  // Sessions written as POST /users/login writes them (thousands of logins would hit its per-address limit).
+  const tokens = created.rows.map(() => randomBytes(32).toString("base64url"));
+  await db.query(
+    `insert into sessions (id_hash, user_id, expires_at) select h, u, now() + interval '1 day' from unnest($1::text[], $2::int[]) as t(h, u)`,
+    [tokens.map(hashToken), created.rows.map((r) => r.id)],
+  );
+  const buyers = tokens.map((token) => {
+    const csrf = csrfTokenFor(SESSION_SECRET, token);
+    return { cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`, csrf };
+  });
 
   const orderBody = (v: { id: number; product_id: number }) =>
     JSON.stringify({
@@ -355,8 +368,9 @@ ${readTable}
 ${CHECKOUT_CONNECTIONS} concurrent connections for ${DURATION_S} s after a 1 s warm-up, twice: every order on the same variant (the worst case:
 each checkout holds that variant's row lock from its stock update until its one-statement transaction commits, so
 checkouts run one at a time through that section), then with the orders spread over one variant of each demo product. Requests go round-robin over ${CHECKOUT_USERS} verified \`cliente\`
-users created in SQL and logged in through \`POST /users/login\` (the per-user checkout limit is 120 orders per 10
-minutes), each with its own \`Idempotency-Key\` and the \`x-csrf-token\` header from the \`loja_csrf\` cookie.
+users created in SQL with their sessions (written as \`POST /users/login\` writes them), so no account holds more than the
+${MAX_PENDING_ORDERS_PER_ACCOUNT} unpaid orders one account may hold (server/orders/rules.ts); each request has its own \`Idempotency-Key\` and the
+\`x-csrf-token\` header from the \`loja_csrf\` cookie.
 
 ${checkoutTable}
 

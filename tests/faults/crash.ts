@@ -5,11 +5,19 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { inArray, sql } from "drizzle-orm";
 import { orderLines, orders, payments } from "../../server/db/schema.ts";
+import { ORDERS_PER_ACCOUNT, seedSignedInBuyers } from "./buyers.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { assert, checkStockInvariants, placeOrder, seedProduct, type Answer, type SeededProduct } from "./harness.ts";
+import { assert, checkStockInvariants, placeOrder, seedProduct, type Answer, type Buyer, type SeededProduct } from "./harness.ts";
 
 const STOCK = 300;
-const ORDERS_PER_BUYER = 12;
+/*
+ * The load comes from accounts of this drill's own, each leaving one place free under the limit of
+ * unpaid orders per account (server/orders/rules.ts) for the check after the restart: as many
+ * orders as before (20 accounts × 12), from more accounts.
+ */
+const CRASH_BUYERS = 60;
+const ORDERS_PER_BUYER = ORDERS_PER_ACCOUNT - 1;
+let crashBuyers: Buyer[] = [];
 const LOAD_MS = 8_000;
 
 interface Sent {
@@ -32,7 +40,7 @@ async function load(ctx: FaultContext, p: SeededProduct): Promise<void> {
     killed = true;
   })();
   await Promise.all(
-    ctx.buyers.map(async (buyer, b) => {
+    crashBuyers.map(async (buyer, b) => {
       for (let n = 0; n < ORDERS_PER_BUYER && Date.now() < until; n++) {
         const shop = ((b + n) % 2) as 0 | 1;
         const variant = p.variantIds[(b + n) % p.variantIds.length]!;
@@ -64,6 +72,7 @@ export const crashTests: FaultTest[] = [
         STOCK,
       );
       for (const id of product.variantIds) ctx.initial.set(id, STOCK);
+      crashBuyers = await seedSignedInBuyers(ctx, CRASH_BUYERS, "resistente");
       await load(ctx, product);
       ctx.shops[0] = await ctx.shops[0].restart();
       const ok = sent.filter((s) => s.answer.status >= 200 && s.answer.status < 300);
@@ -101,7 +110,7 @@ export const crashTests: FaultTest[] = [
     timeoutMs: 30_000,
     async run(ctx) {
       assert(product, "no load was run");
-      const buyer = ctx.buyers[0]!;
+      const buyer = crashBuyers[0]!;
       const answer = await placeOrder(ctx.shops[0], ctx.auth.get(buyer.id)![0], [{ product_id: product.productId, variant_id: product.variantIds[0]!, quantity: 1 }]);
       assert(answer.status === 201, `checkout on the restarted instance: ${answer.status} ${JSON.stringify(answer.body)}`);
       await checkStockInvariants(ctx.db, ctx.initial);
