@@ -23,23 +23,23 @@ type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
  * The spec's five cards (their labels are the spec's). Each says under its figure what it counts:
  * 'Sem Stock' and 'Stock Baixo' count products, with the variants at that level alongside.
  */
-const CARDS: { key: keyof StockSummary; label: string; icon: Icon; tone: string; counts: (s: StockSummary) => string }[] = [
-  { key: "totalProducts", label: "Total Produtos", icon: Package, tone: "bg-blue-50 text-blue-800", counts: () => "produtos" },
-  { key: "totalVariants", label: "Total Variantes", icon: Layers, tone: "bg-indigo-50 text-indigo-800", counts: () => "variantes" },
-  { key: "totalStock", label: "Stock Total", icon: Boxes, tone: "bg-green-50 text-green-800", counts: () => "unidades" },
+const CARDS: { key: keyof StockSummary; label: string; icon: Icon; tone: string; counts: (s: StockSummary) => string[] }[] = [
+  { key: "totalProducts", label: "Total Produtos", icon: Package, tone: "bg-blue-50 text-blue-800", counts: () => ["produtos"] },
+  { key: "totalVariants", label: "Total Variantes", icon: Layers, tone: "bg-indigo-50 text-indigo-800", counts: () => ["variantes"] },
+  { key: "totalStock", label: "Stock Total", icon: Boxes, tone: "bg-green-50 text-green-800", counts: () => ["unidades"] },
   {
     key: "outOfStock",
     label: "Sem Stock",
     icon: PackageX,
     tone: "bg-red-50 text-red-800",
-    counts: (s) => `produtos sem unidades · ${variants(s.variantsOutOfStock)} sem stock`,
+    counts: (s) => ["produtos", `${variants(s.variantsOutOfStock)} sem stock`],
   },
   {
     key: "lowStock",
     label: "Stock Baixo",
     icon: AlertTriangle,
     tone: "bg-yellow-50 text-yellow-900",
-    counts: (s) => `produtos com stock baixo · ${variants(s.variantsLowStock)} de 1 a 10`,
+    counts: (s) => ["produtos", `${variants(s.variantsLowStock)} de 1 a 10`],
   },
 ];
 
@@ -67,7 +67,11 @@ export function StockSummaryCards() {
             </p>
             {data ? (
               <p className="text-xs text-gray-700" data-testid={`resumo-${key}-conta`}>
-                {counts(data)}
+                {counts(data).map((line, i) => (
+                  <span key={i} className="block">
+                    {line}
+                  </span>
+                ))}
               </p>
             ) : null}
           </div>
