@@ -17,7 +17,10 @@ export interface ConfirmationData {
   publicUrl: string;
 }
 
-/** The order confirmation, sent once per paid order (dedupe key order-confirmation:{id}). */
+/** The dedupe key of the confirmation the payment queues: at most one per order. */
+export const confirmationKey = (orderId: number) => `order-confirmation:${orderId}`;
+
+/** The order confirmation, sent once per paid order (dedupe key order-confirmation:{id}); the admin may resend it. */
 export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
   const variant = (l: ConfirmationData["lines"][number]) => [l.colorName, l.sizeName].filter(Boolean).join(" / ");
   const textLines = d.lines.map(
@@ -64,6 +67,6 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     subject: `Pagamento recebido: encomenda #${d.orderId}`,
     text,
     html,
-    dedupeKey: `order-confirmation:${d.orderId}`,
+    dedupeKey: confirmationKey(d.orderId),
   };
 }

@@ -1,11 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orderLines, orders, paymentEvents, payments, users, variants } from "../db/schema.ts";
+import { emailOutbox, orderLines, orders, paymentEvents, payments, users, variants } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { OrdersService } from "../orders/service.ts";
 import type { Tx } from "../stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
-import { orderConfirmationMail } from "./mails.ts";
+import { confirmationKey, orderConfirmationMail } from "./mails.ts";
 import { SandboxOnlyError, simulateSandboxPayment, type SimulatedOutcome, type SimulationTarget } from "./sandbox-simulator.ts";
 import { PaymentDataIncompleteError, type PaymentMethod, type PaymentProvider } from "./provider.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
@@ -81,29 +81,31 @@ export function createPaymentsService(deps: {
         .set({ reserved: sql`greatest(${variants.reserved} - ${quantity}, 0)`, updatedAt: sql`now()` })
         .where(eq(variants.id, variantId));
     }
-    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order!.userId));
-    await enqueueMail(
-      tx,
-      orderConfirmationMail({
-        orderId: order!.id,
-        to: user!.email,
-        customerName: order!.deliveryName || user!.name,
-        method: order!.paymentMethod,
-        subtotalCents: order!.subtotalCents,
-        shippingCents: order!.shippingCents,
-        totalCents: order!.totalCents,
-        delivery: {
-          name: order!.deliveryName,
-          address: order!.deliveryAddress,
-          postalCode: order!.deliveryPostalCode,
-          city: order!.deliveryCity,
-          phone: order!.deliveryPhone,
-          fast: order!.fastDelivery,
-        },
-        lines,
-        publicUrl: deps.publicUrl,
-      }),
-    );
+    await enqueueMail(tx, await confirmationMail(tx, order!, lines));
+  }
+
+  /** The confirmation e-mail of a paid order, to its buyer. */
+  async function confirmationMail(tx: Tx | Database, order: typeof orders.$inferSelect, lines?: (typeof orderLines.$inferSelect)[]) {
+    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
+    return orderConfirmationMail({
+      orderId: order.id,
+      to: user!.email,
+      customerName: order.deliveryName || user!.name,
+      method: order.paymentMethod,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      totalCents: order.totalCents,
+      delivery: {
+        name: order.deliveryName,
+        address: order.deliveryAddress,
+        postalCode: order.deliveryPostalCode,
+        city: order.deliveryCity,
+        phone: order.deliveryPhone,
+        fast: order.fastDelivery,
+      },
+      lines: lines ?? (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))),
+      publicUrl: deps.publicUrl,
+    });
   }
 
   /** Asks the provider about one payment (never the client) and applies a confirmed payment once. */
@@ -179,15 +181,54 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * POST /api/email/send-order-confirmation: only for paid orders, at most once (the paid
-     * transition already queued it; this answers so and never sends a second copy).
+     * POST /api/email/send-order-confirmation, only for paid orders (the payment itself queued the
+     * first copy). The admin's 'Enviar confirmação' queues one more copy per call, recorded as a
+     * payment event (who, when, which e-mail). The buyer's payment page gets the truth about the
+     * copy the payment queued and never a second one.
      */
     async requestConfirmation(actor: PublicUser, orderId: number): Promise<{ success: boolean; message: string }> {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw new NotFoundError(NOT_FOUND);
-      if (order.userId !== actor.id && actor.function !== "admin") throw new ForbiddenError();
+      const staff = actor.function === "admin";
+      if (order.userId !== actor.id && !staff) throw new ForbiddenError();
       if (order.status !== "paid") throw new AppError(409, "Apenas pagamentos confirmados podem ser notificados.");
-      return { success: true, message: "O email de confirmação da encomenda foi enviado." };
+      if (!staff) {
+        const [first] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, confirmationKey(order.id)));
+        if (!first) {
+          // Not expected (the payment queues it), but then the buyer gets it now, once.
+          await enqueueMail(db, await confirmationMail(db, order));
+          deps.onMailQueued();
+          return { success: true, message: "O email de confirmação desta encomenda foi enviado." };
+        }
+        return {
+          success: true,
+          message: first.status === "sent" ? "O email de confirmação desta encomenda já foi enviado." : "O email de confirmação desta encomenda já está na fila de envio.",
+        };
+      }
+      const to = await db.transaction(async (tx) => {
+        const mail = await confirmationMail(tx, order);
+        // No dedupe key: each resend is its own e-mail.
+        const outboxId = await enqueueMail(tx, { ...mail, dedupeKey: undefined });
+        const [payment] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, "paid")))
+          .orderBy(desc(payments.id))
+          .limit(1);
+        const [event] = await tx
+          .insert(paymentEvents)
+          .values({
+            provider: "loja",
+            eventKey: `confirmation-resend:${order.id}:${outboxId}`,
+            paymentId: payment?.id ?? null,
+            payload: { type: "confirmation_resend", order_id: order.id, by_user_id: actor.id, by_email: actor.email, outbox_id: outboxId },
+          })
+          .returning({ at: paymentEvents.receivedAt });
+        await tx.update(orders).set({ confirmationSentAt: event!.at }).where(eq(orders.id, order.id));
+        return mail.to;
+      });
+      deps.onMailQueued();
+      return { success: true, message: `Confirmação da encomenda #${order.id} enviada para ${to}.` };
     },
 
     /**
