@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authorize } from "../accounts/guard.ts";
+import { decide, type Access } from "../accounts/guard.ts";
+import type { PublicUser } from "../accounts/schemas.ts";
 import { CSRF_COOKIE, SESSION_COOKIE, csrfTokenFor, safeEqual, type SessionStore } from "../accounts/sessions.ts";
-import { ForbiddenError } from "./errors.ts";
+import { ForbiddenError, UnauthorizedError } from "./errors.ts";
 import type { ApiRoute } from "./types.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -55,6 +56,13 @@ export function registerAccess(
     const access = request.routeOptions.config?.access;
     if (access) authorize(access, request.user);
   });
+}
+
+/** Throws the typed error that answers 401 or 403 (the rule is server/accounts/guard.ts). */
+function authorize(access: Access, user: PublicUser | null): void {
+  const decision = decide(access, user);
+  if (decision === "unauthenticated") throw new UnauthorizedError();
+  if (decision === "forbidden") throw new ForbiddenError();
 }
 
 /**

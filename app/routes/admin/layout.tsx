@@ -1,16 +1,26 @@
 import { Outlet, redirect } from "react-router";
-import { decide, pageAccess } from "../../../server/accounts/guard.ts";
+import { decide, refusedPageRedirect } from "../../../server/accounts/guard.ts";
 import { AdminShell } from "../../components/admin/AdminShell.tsx";
 import { webContext } from "../../context.ts";
 import type { Route } from "./+types/layout";
 
+/**
+ * Every route under this layout is for admins (app/routes.ts): the router runs this for whatever
+ * matched here, however the URL was spelled (case, percent-encoding, `.data` single fetch), so
+ * the guard fails closed without a list of paths. Admin answers are never stored.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, context }) => {
-    const url = new URL(request.url);
-    const path = url.pathname.replace(/\.data$/, "");
-    if (decide(pageAccess(path), context.get(webContext).user) !== "allow") {
-      throw redirect(`/login?redirect=${encodeURIComponent(path + url.search)}`);
+  async ({ request, context }, next) => {
+    const { user } = context.get(webContext);
+    const decision = decide("admin", user);
+    if (decision !== "allow") {
+      const url = new URL(request.url);
+      url.searchParams.delete("_routes");
+      throw redirect(refusedPageRedirect(decision, user, url.pathname.replace(/\.data$/, "") + url.search));
     }
+    const response = await next();
+    response.headers.set("Cache-Control", "no-store");
+    return response;
   },
 ];
 
