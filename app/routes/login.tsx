@@ -1,6 +1,7 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { landingPage, safeRedirectTarget } from "../../server/accounts/guard.ts";
 import { toast } from "../lib/toast.tsx";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { type StoredUser, useHydrated, writeUser } from "../lib/storage.ts";
@@ -17,18 +18,6 @@ interface LoginResponse {
   success: boolean;
   message: string;
   user: StoredUser;
-}
-
-/** Only same-site paths: "/x", never "//host" or "/\host". */
-function localRedirect(target: string | null): string | null {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return null;
-  return target;
-}
-
-function homeFor(role: string): string {
-  if (role === "cliente") return "/carrinho";
-  if (role === "admin") return "/dashboard";
-  return "/";
 }
 
 const inputClass =
@@ -57,8 +46,11 @@ export default function Login() {
       if (response.status === 200 && user) {
         writeUser(user);
         toast.success("Login bem-sucedido!");
-        const target = localRedirect(searchParams.get("redirect")) ?? homeFor(user.function);
-        navigate(target, { replace: true });
+        // A page the role may not open is refused by its guard, which sends the user to landingPage().
+        const target = safeRedirectTarget(searchParams.get("redirect")) ?? landingPage(user.function);
+        await navigate(target, { replace: true });
+        // Still here (the navigation ended on this page): the form must not keep spinning.
+        setSubmitting(false);
         return;
       }
       setError(messageFrom(response.data) ?? "Credenciais inválidas");

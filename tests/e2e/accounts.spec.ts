@@ -1,4 +1,4 @@
-import { test } from "./fixtures.ts";
+import { request as playwrightRequest, test, type Page } from "./fixtures.ts";
 import { ADMIN, expect, loginThroughForm, readMailTo, storedUser, uniqueEmail } from "./support.ts";
 
 /** Spec sections 2, 4, 5, 8: register → verify → login → dashboard → logout, in the browser. */
@@ -32,9 +32,9 @@ test("a shopper registers, verifies the e-mail from the .eml, and logs in to the
   expect(typeof user?.id).toBe("number");
   expect(Object.keys(user!).sort()).toEqual(["email", "function", "id", "name"]);
 
-  // A cliente never gets into the dashboard.
+  // A cliente never gets into the dashboard: the guard sends them to their own landing page.
   await page.goto("/dashboard");
-  await page.waitForURL(/\/login\?redirect=%2Fdashboard/);
+  await page.waitForURL("**/carrinho");
 });
 
 test("registration shows each validation message of the spec and clears it on edit", async ({ page }) => {
@@ -94,4 +94,75 @@ test("an admin logs in to the dashboard shell, uses the menu, and logs out", asy
   // The server ended the session: the dashboard sends us to login again.
   await page.goto("/dashboard");
   await page.waitForURL(/\/login/);
+});
+
+/** A verified cliente with a known password, made through the admin API. */
+async function createCliente(baseURL: string, name: string): Promise<{ email: string; password: string }> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  expect((await admin.post("/users/login", { data: ADMIN })).status()).toBe(200);
+  const headers = { "x-csrf-token": (await admin.storageState()).cookies.find((c) => c.name === "loja_csrf")!.value };
+  const email = uniqueEmail("cliente");
+  const password = "caneca-verde-31";
+  const created = await admin.post("/users/newuser", { headers, data: { name, email, password } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).user.id as number;
+  expect((await admin.put(`/api/users/${id}`, { headers, data: { name, email, function: "cliente" } })).status()).toBe(200);
+  await admin.dispose();
+  return { email, password };
+}
+
+async function loginAt(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Palavra-passe", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+test("a cliente who logs in at /login?redirect=/dashboard lands on the cart, not on a spinner", async ({ page, baseURL }) => {
+  const c = await createCliente(baseURL!, "Rita Almeida");
+  await loginAt(page, "/login?redirect=%2Fdashboard", c.email, c.password);
+  await expect(page.getByText("Login bem-sucedido!", { exact: true })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === "/carrinho");
+  expect((await storedUser(page))?.email).toBe(c.email);
+  await expect(page.getByRole("navigation", { name: "Menu de administração" })).toHaveCount(0);
+});
+
+test("a redirect to another site or back to /login is ignored; a page the role may open is honoured", async ({ page, baseURL }) => {
+  const c = await createCliente(baseURL!, "Hugo Matos");
+  await loginAt(page, "/login?redirect=%2F%2Fexemplo.com%2Fdashboard", c.email, c.password);
+  await page.waitForURL((url) => url.pathname === "/carrinho");
+  expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+
+  await page.context().clearCookies();
+  await loginAt(page, "/login?redirect=%2Flogin%3Fredirect%3D%252Fdashboard", c.email, c.password);
+  await page.waitForURL((url) => url.pathname === "/carrinho");
+
+  await page.context().clearCookies();
+  await loginAt(page, "/login?redirect=%2Fsobre-nos", c.email, c.password);
+  await page.waitForURL((url) => url.pathname === "/sobre-nos");
+
+  await page.context().clearCookies();
+  await loginAt(page, "/login?redirect=%2Fproduto%2Frelatorio", ADMIN.email, ADMIN.password);
+  await page.waitForURL((url) => url.pathname === "/produto/relatorio");
+});
+
+test("logging out clears the shopper's personal data kept in the browser", async ({ page, baseURL }, testInfo) => {
+  const c = await createCliente(baseURL!, "Sofia Rocha");
+  await loginAt(page, "/login", c.email, c.password);
+  await page.waitForURL("**/carrinho");
+  const PERSONAL = ["delivery_data", "pagamento", "user", "pedido_id"];
+  await page.evaluate(() => {
+    localStorage.setItem("delivery_data", JSON.stringify({ nome: "Sofia Rocha", morada: "Rua das Flores 12", codigoPostal: "4050-262", cidade: "Porto", telefone: "912345678", entregaRapida: false }));
+    localStorage.setItem("pagamento", JSON.stringify({ metodo: "MB", entidade: "12345", referencia: "123 456 789", valor: "17.49", orderId: 41 }));
+    localStorage.setItem("pedido_id", "41");
+  });
+  const before = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), PERSONAL);
+  expect(before.every((v) => v !== null)).toBe(true);
+
+  if (testInfo.project.name === "mobile") await page.getByRole("button", { name: "Abrir menu" }).click();
+  await page.getByRole("button", { name: "Sair" }).filter({ visible: true }).click();
+  await expect(page.getByText("Sessão terminada.", { exact: true })).toBeVisible();
+  await expect.poll(() => page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), PERSONAL)).toEqual([null, null, null, null]);
+  // Signed out on the server too.
+  expect((await page.request.get("/api/users/me")).status()).toBe(401);
 });
