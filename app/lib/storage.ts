@@ -203,8 +203,14 @@ export function writeUser(user: StoredUser): void {
   notifyUserChanged();
 }
 
+/**
+ * Signs the shopper out in this browser: removes `user` and the personal data of their last
+ * checkout (`pagamento`, `pedido_id`, `delivery_data`), so the next person at this browser
+ * sees none of it. The cart stays: it holds no personal data.
+ */
 export function clearUser(): void {
   writeRaw(STORAGE_KEYS.user, null);
+  clearCheckoutResult();
   notifyUserChanged();
 }
 
