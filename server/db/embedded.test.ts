@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,5 +83,21 @@ describe("embedded PostgreSQL supervision", () => {
       () => expect.unreachable("the database should be down"),
       (error: unknown) => expect(String(error)).toMatch(/ECONNREFUSED|Connection terminated/),
     );
+  }, 40_000);
+});
+
+describe("embedded PostgreSQL start", () => {
+  it("on a port in use, fails with PostgreSQL's own reason and what to do", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "loja-embedded-busy-"));
+    try {
+      const started = startEmbeddedPostgres({ dataDir, port, logger: { info: () => {}, warn: () => {} } });
+      await expect(started).rejects.toThrow(/did not start .*PostgreSQL said: .*Address already in use.*EMBEDDED_PG_PORT/);
+    } finally {
+      blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 40_000);
 });

@@ -76,11 +76,12 @@ export async function startEmbeddedPostgres(opts: {
   } else {
     await stopOrphanedPostmaster(pgDir, opts.logger);
   }
+  const reason = () => recent.filter((l) => /FATAL|PANIC|ERROR|LOG: +could not/.test(l)).slice(-3).join(" ") || recent.slice(-3).join(" ");
   try {
     await pg.start();
   } catch {
     throw new Error(
-      `Embedded PostgreSQL did not start (data ${pgDir}, port ${opts.port}). ` +
+      `Embedded PostgreSQL did not start (data ${pgDir}, port ${opts.port}). PostgreSQL said: ${reason() || "nothing"}. ` +
         `Is the port in use? Set EMBEDDED_PG_PORT to another port or DATABASE_URL to an external PostgreSQL.`,
     );
   }
@@ -91,7 +92,7 @@ export async function startEmbeddedPostgres(opts: {
     ...opts,
     pgDir,
     policy: { ...DEFAULT_RESTART, ...opts.restart },
-    reason: () => recent.filter((l) => /FATAL|PANIC|ERROR|LOG: +could not/.test(l)).slice(-3).join(" ") || recent.slice(-3).join(" "),
+    reason,
     clearLog: () => recent.splice(0),
   });
   return { url, stop: () => supervisor.stop() };
