@@ -27,6 +27,9 @@ export const STOCK_MESSAGES = {
   reasonTooLong: "O motivo não pode ter mais de 200 caracteres.",
   notesTooLong: "As notas não podem ter mais de 1000 caracteres.",
   invalidBody: CATALOG_MESSAGES.invalidBody,
+  invalidExpectedStock: "O stock visto no ecrã deve ser um número inteiro igual ou superior a 0.",
+  stockChanged: (current: number) =>
+    `O stock desta variante mudou entretanto: agora são ${current} unidades. Confira o novo valor e guarde de novo.`,
 } as const;
 
 const M = STOCK_MESSAGES;
@@ -85,6 +88,12 @@ export const updateVariantStockBody = z.object(
       });
       return z.NEVER;
     }),
+    /**
+     * The shelf stock the admin's screen showed. Optional (the spec's contract is newStock, reason,
+     * notes); the admin dialogs always send it, so a stock changed meanwhile (a checkout reserved
+     * units) answers 409 instead of being overwritten from a stale screen.
+     */
+    expectedStock: z.number({ error: M.invalidExpectedStock }).int(M.invalidExpectedStock).min(0, M.invalidExpectedStock).optional(),
     reason: z
       .string()
       .trim()

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { centsToEuros } from "../catalog/schemas.ts";
 import type { Database } from "../db/client.ts";
 import { products, stockMovements, users, variants } from "../db/schema.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { ConflictError, NotFoundError } from "../http/errors.ts";
 import { recordMovements } from "./movements.ts";
 import {
   LOW_STOCK_MAX,
@@ -223,6 +223,9 @@ export function createStockService(deps: { db: Database }) {
           .where(eq(variants.id, variantId))
           .for("update", { of: variants });
         if (!row) throw new NotFoundError(M.variantNotFound);
+        if (input.expectedStock !== undefined && input.expectedStock !== row.stock) {
+          throw new ConflictError(M.stockChanged(row.stock), { currentStock: row.stock });
+        }
         if (row.stock !== input.newStock) {
           await tx
             .update(variants)

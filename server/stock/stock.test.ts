@@ -358,6 +358,37 @@ describe("PUT /api/stock/variant/:variantId", () => {
   });
 });
 
+describe("PUT /api/stock/variant/:variantId from a stale screen", () => {
+  it("answers 409 with the current stock when it changed since the admin saw it, changing nothing", async () => {
+    const { variants: [v] } = await makeProduct("Restock Epsilon", [{ color: "Verde", size: "S", stock: 5 }]);
+    // The admin's screen shows 5; meanwhile a checkout reserves 3 of them (shelf 5 → 2, reserved 3).
+    await t.db.update(variants).set({ stock: 2, reserved: 3 }).where(eq(variants.id, v!));
+    const stale = await put(`/api/stock/variant/${v}`, { newStock: 15, expectedStock: 5, reason: "Reposição" });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ success: false, message: M.stockChanged(2), details: { currentStock: 2 } });
+    expect(await stockOf(v!)).toBe(2);
+    expect(await movementsOf(v!)).toHaveLength(0);
+
+    // Seen again (2), the same edit goes through: 15 on the shelf, 3 still reserved.
+    const fresh = await put(`/api/stock/variant/${v}`, { newStock: 15, expectedStock: 2, reason: "Reposição" });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().variant).toEqual({ id: v, previousStock: 2, stock: 15 });
+    expect(await stockOf(v!)).toBe(15);
+    expect((await movementsOf(v!)).map((m) => [m.stockBefore, m.stockAfter])).toEqual([[2, 15]]);
+  });
+
+  it("refuses an expectedStock that is not a whole number of units", async () => {
+    const v = made["Zeta 07"]!.variants[0]!;
+    const before = await stockOf(v);
+    for (const expectedStock of [-1, 1.5, "abc", true]) {
+      const res = await put(`/api/stock/variant/${v}`, { newStock: 3, expectedStock });
+      expect(res.statusCode, String(expectedStock)).toBe(400);
+      expect(res.json().message).toBe(M.invalidExpectedStock);
+    }
+    expect(await stockOf(v)).toBe(before);
+  });
+});
+
 describe("GET /api/stock/variant/:variantId/movements", () => {
   it("lists the variant's movements newest first with the admin who made them", async () => {
     const v = made["Zeta 06"]!.variants[0]!;

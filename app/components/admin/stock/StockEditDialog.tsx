@@ -24,6 +24,12 @@ export function parseStock(raw: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
+/** The current stock a 409 answer carries (`details.currentStock`), if any. */
+function currentStockIn(data: unknown): number | undefined {
+  const details = (data as { details?: { currentStock?: unknown } } | null)?.details;
+  return typeof details?.currentStock === "number" ? details.currentStock : undefined;
+}
+
 export function StockEditDialog({
   target,
   defaultReason,
@@ -41,10 +47,14 @@ export function StockEditDialog({
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // The shelf stock this admin has seen; sent with the edit so a change made meanwhile (a
+  // checkout reserved units) is answered 409 with the new value instead of being overwritten.
+  const [seenStock, setSeenStock] = useState(0);
 
   // Each opening starts from the variant's current stock and the screen's default reason.
   useEffect(() => {
     if (!target) return;
+    setSeenStock(target.variant.stock);
     setStock(String(target.variant.stock));
     setReason(defaultReason);
     setNotes("");
@@ -65,6 +75,7 @@ export function StockEditDialog({
     try {
       const response = await apiPut<StockUpdateAnswer>(`/api/stock/variant/${target.variant.id}`, {
         newStock,
+        expectedStock: seenStock,
         reason: reason.trim() || defaultReason,
         notes: notes.trim(),
       });
@@ -72,6 +83,12 @@ export function StockEditDialog({
         toast.success(response.data.message || STOCK_UPDATED);
         onSaved(response.data);
         onClose();
+      } else if (response.status === 409 && typeof currentStockIn(response.data) === "number") {
+        // Changed since this screen read it: show the new figure; the next 'Guardar' is against it.
+        setSeenStock(currentStockIn(response.data)!);
+        const detail = messageFrom(response.data) ?? STOCK_UPDATE_FAILED;
+        setError(detail);
+        toast.error(STOCK_UPDATE_FAILED, { description: detail });
       } else {
         const detail = messageFrom(response.data);
         setError(detail && detail !== STOCK_UPDATE_FAILED ? `${STOCK_UPDATE_FAILED}: ${detail}` : STOCK_UPDATE_FAILED);
@@ -99,7 +116,7 @@ export function StockEditDialog({
           <Dialog.Description className="mt-1 text-sm text-gray-700">
             {target ? (
               <>
-                {target.productName} — {variantLabel(target.variant)}. Stock atual: <strong>{target.variant.stock}</strong>
+                {target.productName} — {variantLabel(target.variant)}. Stock atual: <strong data-testid="stock-atual">{seenStock}</strong>
               </>
             ) : null}
           </Dialog.Description>
