@@ -166,3 +166,37 @@ test("logging out clears the shopper's personal data kept in the browser", async
   // Signed out on the server too.
   expect((await page.request.get("/api/users/me")).status()).toBe(401);
 });
+
+test("the register and new-admin forms refuse a common or one-character password before sending it", async ({ page }) => {
+  const COMMON = "Esta palavra-passe é demasiado comum. Escolha uma mais difícil de adivinhar.";
+  const REPEATED = "A palavra-passe não pode ser um único carácter repetido.";
+  const posts: string[] = [];
+  page.on("request", (req) => {
+    if (req.method() === "POST" && /\/(api\/users\/register|users\/newuser)$/.test(new URL(req.url()).pathname)) posts.push(req.url());
+  });
+
+  await page.goto("/register");
+  await page.getByLabel("Nome", { exact: true }).fill("Marta Lopes");
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("fraca"));
+  for (const [password, message] of [["123456", COMMON], ["aaaaaa", REPEATED], ["      ", REPEATED], ["Benfica", COMMON]]) {
+    await page.getByLabel("Palavra-passe", { exact: true }).fill(password);
+    await page.getByLabel("Confirmar palavra-passe", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Registar" }).click();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  // Too short still reads the spec's own message.
+  await page.getByLabel("Palavra-passe", { exact: true }).fill("aaa");
+  await page.getByLabel("Confirmar palavra-passe", { exact: true }).fill("aaa");
+  await page.getByRole("button", { name: "Registar" }).click();
+  await expect(page.getByText("A palavra-passe deve ter pelo menos 6 caracteres", { exact: true })).toBeVisible();
+
+  await loginAt(page, "/login", ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+  await page.goto("/usuarios/create");
+  await page.getByLabel("Nome", { exact: true }).fill("Equipa Fraca");
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("equipa-fraca"));
+  await page.getByLabel("Palavra-passe", { exact: true }).fill("password1");
+  await page.getByRole("button", { name: "Criar Utilizador" }).click();
+  await expect(page.getByText(COMMON, { exact: true })).toBeVisible();
+  expect(posts).toEqual([]);
+});
