@@ -178,7 +178,8 @@ test("the register and new-admin forms refuse a common or one-character password
   await page.goto("/register");
   await page.getByLabel("Nome", { exact: true }).fill("Marta Lopes");
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("fraca"));
-  for (const [password, message] of [["123456", COMMON], ["aaaaaa", REPEATED], ["      ", REPEATED], ["Benfica", COMMON]]) {
+  const weak: Array<[string, string]> = [["123456", COMMON], ["aaaaaa", REPEATED], ["      ", REPEATED], ["Benfica", COMMON]];
+  for (const [password, message] of weak) {
     await page.getByLabel("Palavra-passe", { exact: true }).fill(password);
     await page.getByLabel("Confirmar palavra-passe", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Registar" }).click();
