@@ -308,3 +308,20 @@ test("colour, size and quantity chosen on a product page before hydration are wh
   expect(cart[0]!.quantidade).toBe(2);
   if (colourName) expect(cart[0]!.cor).toBe(colourName);
 });
+
+test("what a visitor types into the register form before hydration stays there", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.mainFrame().goto("/register", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Nome", { exact: true }).fill("Beatriz Pré-Hidratação");
+  await page.getByLabel("Email", { exact: true }).fill("beatriz.pre@exemplo.pt");
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+  await scripts.release();
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Beatriz Pré-Hidratação");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("beatriz.pre@exemplo.pt");
+  // And the form holds them too: only the missing passwords are reported.
+  await page.getByRole("button", { name: "Registar" }).click();
+  await expect(page.getByLabel("Nome", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Email", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Palavra-passe", { exact: true })).toHaveAttribute("aria-invalid", "true");
+});
