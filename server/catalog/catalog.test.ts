@@ -445,7 +445,8 @@ describe("GET /api/product/all ETag", () => {
     const first = await get("/api/product/all", admin);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
-    expect(first.headers["cache-control"]).toMatch(/no-cache/);
+    // The admin's list is personal (it holds products out of the shop): no-store (issue 11, 3.7).
+    expect(first.headers["cache-control"]).toBe("no-store");
 
     const same = await t.app.inject({ url: "/api/product/all", headers: { ...admin, "if-none-match": etag } });
     expect(same.statusCode).toBe(304);
@@ -464,6 +465,7 @@ describe("GET /api/product/all ETag", () => {
     // Visitors do not see the status 0 product, so their list (and ETag) differs from the admin's.
     const visitor = await get("/api/product/all");
     expect(visitor.headers.etag).not.toBe(changed.headers.etag);
+    expect(visitor.headers["cache-control"]).toMatch(/no-cache/);
     const visitorAgain = await t.app.inject({ url: "/api/product/all", headers: { "if-none-match": `"x", ${visitor.headers.etag}` } });
     expect(visitorAgain.statusCode).toBe(304);
   });
