@@ -45,8 +45,7 @@ export default function Register() {
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(registerForm),
-    // No defaultValues: react-hook-form then takes each field's value from the page when it
-    // registers it, so what was typed before hydration stays (with defaults it writes "" over it).
+    defaultValues: EMPTY,
     // Errors appear on submit and a field's error clears as soon as it is edited.
     mode: "onSubmit",
     reValidateMode: "onSubmit",
