@@ -257,3 +257,42 @@ test("stock labels say what they count: a product with one sold-out colour, the 
 
   await page.request.delete(`/api/product/${productId}`, { headers: csrf });
 });
+
+test("a stock edit from a stale screen is refused with the new figure, then saved against it", async ({ page }) => {
+  await loginAsAdmin(page);
+  // Two screens of the same admin read the same variant; the second one changes it first.
+  const other = await page.context().newPage();
+  const openDialogOn = async (p: Page) => {
+    await p.goto("/gestao-stock");
+    await p.getByLabel("Pesquisar produto").fill("Caneca Azulejo Lisboa");
+    await p.getByRole("region", { name: "Produtos e stock" }).getByRole("button", { name: "Ver variantes de Caneca Azulejo Lisboa" }).click();
+    await expect(p.getByRole("heading", { name: "Variantes de Caneca Azulejo Lisboa" })).toBeFocused();
+    await p.getByRole("button", { name: /^Editar stock de / }).first().click();
+    const dialog = p.getByRole("dialog", { name: "Atualizar stock" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+  const dialog = await openDialogOn(page);
+  const seen = Number(await dialog.getByTestId("stock-atual").textContent());
+
+  const otherDialog = await openDialogOn(other);
+  await otherDialog.getByLabel("Novo stock").fill(String(seen + 3));
+  await otherDialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(otherDialog).toHaveCount(0);
+  await other.close();
+
+  // This screen still shows the old figure: its edit is refused and the dialog shows the new one.
+  await dialog.getByLabel("Novo stock").fill(String(seen + 10));
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    `O stock desta variante mudou entretanto: agora são ${seen + 3} unidades. Confira o novo valor e guarde de novo.`,
+  );
+  await expect(dialog.getByTestId("stock-atual")).toHaveText(String(seen + 3));
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(toastText(page, "Stock atualizado com sucesso!")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const variants = page.getByRole("region", { name: /^Variantes de / });
+  await expect(variants.getByRole("row").nth(1).getByRole("cell").nth(2)).toHaveText(String(seen + 10));
+});
