@@ -9,10 +9,8 @@ import {
   LoadingState,
   PageHeader,
   Panel,
-  TableWrap,
-  tdClass,
-  thClass,
 } from "../../components/admin/ui.tsx";
+import { type AdminColumn, ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
 import { apiGet } from "../../lib/api.ts";
 import type { Route } from "./+types/orders";
 
@@ -97,6 +95,24 @@ function OrdersPerDayPanel() {
   );
 }
 
+const ORDER_COLUMNS: AdminColumn<OrderLine>[] = [
+  { id: "order", header: "Pedido", width: "w-[16%]", className: "font-medium tabular-nums", inCardTitle: true, cell: (line) => line.payment_reference || line.id },
+  { id: "customer", header: "Cliente", width: "w-[28%]", cell: customerText },
+  {
+    id: "product",
+    header: "Produto",
+    width: "w-[28%]",
+    cell: (line) => (
+      <>
+        <span className="tabular-nums">#{line.product_id}</span>
+        {line.product_name ? <span className="text-gray-700"> · {line.product_name}</span> : null}
+      </>
+    ),
+  },
+  { id: "quantity", header: "Quantidade", width: "w-[12%]", className: "tabular-nums", cell: (line) => line.quantity },
+  { id: "date", header: "Data", width: "w-[16%]", cell: (line) => formatDateTime(line.created_at) },
+];
+
 export default function Page() {
   const [page, setPage] = useState(1);
   const orders = usePagedData<OrderLine>(`/api/orders?page=${page}&limit=${PAGE_SIZE}`, "Erro ao carregar os pedidos");
@@ -113,33 +129,15 @@ export default function Page() {
         {orders.items && orders.items.length === 0 && !orders.error ? <EmptyState message="Nenhum pedido encontrado." /> : null}
         {orders.items && orders.items.length > 0 ? (
           <>
-            <TableWrap label="Pedidos">
-              <table className="min-w-full divide-y divide-gray-200" aria-busy={orders.loading}>
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className={thClass}>Pedido</th>
-                    <th scope="col" className={thClass}>Cliente</th>
-                    <th scope="col" className={thClass}>Produto</th>
-                    <th scope="col" className={thClass}>Quantidade</th>
-                    <th scope="col" className={thClass}>Data</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-200">
-                  {orders.items.map((line) => (
-                    <tr key={`${line.id}-${line.line_id}`}>
-                      <td className={`${tdClass} font-medium tabular-nums`}>{line.payment_reference || line.id}</td>
-                      <td className={tdClass}>{customerText(line)}</td>
-                      <td className={tdClass}>
-                        <span className="tabular-nums">#{line.product_id}</span>
-                        {line.product_name ? <span className="text-gray-700"> · {line.product_name}</span> : null}
-                      </td>
-                      <td className={`${tdClass} tabular-nums`}>{line.quantity}</td>
-                      <td className={tdClass}>{formatDateTime(line.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <ResponsiveTable
+              label="Pedidos"
+              rows={orders.items}
+              rowKey={(line) => `${line.id}-${line.line_id}`}
+              busy={orders.loading}
+              columns={ORDER_COLUMNS}
+              tableFrom="lg"
+              cardTitle={(line) => <h3 className="text-base font-semibold text-gray-900 tabular-nums">Pedido {line.payment_reference || line.id}</h3>}
+            />
             <Pagination
               page={page}
               pageSize={PAGE_SIZE}

@@ -1,11 +1,12 @@
-import { ArrowLeft, BadgeEuro, MailCheck, RefreshCw, SearchCheck } from "lucide-react";
+import { ArrowLeft, BadgeEuro, MailCheck, RefreshCw, SearchCheck, Send } from "lucide-react";
 import { useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { toast } from "../../lib/toast.tsx";
 import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
 import { formatDateTime, type OrderDetail, type OrderLine } from "../../components/admin/orders/types.ts";
 import { PaymentStatusBadge, paymentStatusLabel } from "../../components/admin/payment-status.tsx";
-import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader, TableWrap, thClass } from "../../components/admin/ui.tsx";
+import { type AdminColumn, ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
+import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader } from "../../components/admin/ui.tsx";
 import { apiGet, apiPost, messageFrom, NetworkError } from "../../lib/api.ts";
 import type { Route } from "./+types/payment-status";
 import type { loader as adminLayoutLoader } from "./layout.tsx";
@@ -18,8 +19,6 @@ export const meta: Route.MetaFunction = () => [
 
 /** Payments page size (spec section 9). */
 const PAGE_SIZE = 10;
-/** Table cells that may wrap (the kit's tdClass never wraps), so the table fits beside the menu. */
-const cell = "px-3 py-2 align-top text-sm text-gray-900";
 const CONNECTION_ERROR = "Erro de conexão. Verifique sua internet e tente novamente.";
 const VERIFY_ALL_FAILED = "Erro ao verificar pagamentos";
 
@@ -51,6 +50,60 @@ export default function Page() {
   const sandbox = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.paymentProvider === "sandbox";
   /** Confirmations sent from this page, by order id, until the list shows them. */
   const [sent, setSent] = useState<Map<number, string>>(new Map());
+
+  const columns: AdminColumn<OrderLine>[] = [
+    {
+      id: "order",
+      header: "Pedido",
+      width: "w-[11%]",
+      className: "font-medium tabular-nums",
+      inCardTitle: true,
+      cell: (line) => line.payment_reference || "N/A",
+    },
+    {
+      id: "user",
+      header: "Utilizador",
+      width: "w-[15%]",
+      cell: (line) => (
+        <>
+          {line.cliente_nome || `ID ${line.user_id}`}
+          {line.cliente_nome ? <span className="block text-xs text-gray-700">ID {line.user_id}</span> : null}
+        </>
+      ),
+    },
+    {
+      id: "product",
+      header: "Produto",
+      width: "w-[16%]",
+      cell: (line) => (
+        <>
+          <span className="block tabular-nums">#{line.product_id}</span>
+          {line.product_name ? <span className="block text-xs text-gray-700">{line.product_name}</span> : null}
+        </>
+      ),
+    },
+    { id: "quantity", header: "Quantidade", width: "w-[11%]", className: "tabular-nums", cell: (line) => line.quantity },
+    {
+      id: "status",
+      header: "Status",
+      width: "w-[13%]",
+      cell: (line) => {
+        const confirmedAt = line.paymentConfirmed ? line.confirmedAt : (sent.get(line.id) ?? null);
+        return (
+          <>
+            <PaymentStatusBadge status={line.payment_status} />
+            {line.paymentConfirmed || sent.has(line.id) ? (
+              <span className="mt-1 flex items-start gap-1 text-xs text-green-800">
+                <MailCheck aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                <span>Confirmado{confirmedAt ? ` em ${formatDateTime(confirmedAt)}` : ""}</span>
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    },
+    { id: "date", header: "Data", width: "w-[12%]", cell: (line) => formatDateTime(line.created_at) },
+  ];
 
   const track = async (key: string, task: () => Promise<void>) => {
     setBusy((current) => new Set(current).add(key));
@@ -179,93 +232,59 @@ export default function Page() {
       {payments.items && payments.items.length === 0 && !payments.error ? <EmptyState message="Nenhum pagamento encontrado." /> : null}
       {payments.items && payments.items.length > 0 ? (
         <>
-          <TableWrap label="Pagamentos">
-            <table className="min-w-full divide-y divide-gray-200" aria-busy={payments.loading}>
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className={thClass}>Pedido</th>
-                  <th scope="col" className={thClass}>Utilizador</th>
-                  <th scope="col" className={thClass}>Produto</th>
-                  <th scope="col" className={thClass}>Quantidade</th>
-                  <th scope="col" className={thClass}>Status</th>
-                  <th scope="col" className={thClass}>Data</th>
-                  <th scope="col" className={thClass}>Ações</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200">
-                {payments.items.map((line) => {
-                  const reference = line.payment_reference || "N/A";
-                  const confirmedAt = line.paymentConfirmed ? line.confirmedAt : (sent.get(line.id) ?? null);
-                  const confirmed = line.paymentConfirmed || sent.has(line.id);
-                  const verifying = busy.has(`verify-${line.line_id}`);
-                  const confirming = busy.has(`confirm-${line.id}`);
-                  return (
-                    <tr key={`${line.id}-${line.line_id}`}>
-                      <td className={`${cell} font-medium whitespace-nowrap tabular-nums`}>{reference}</td>
-                      <td className={`${cell} min-w-36`}>
-                        {line.cliente_nome || `ID ${line.user_id}`}
-                        {line.cliente_nome ? <span className="block text-xs text-gray-700">ID {line.user_id}</span> : null}
-                      </td>
-                      <td className={`${cell} min-w-40`}>
-                        <span className="block tabular-nums">#{line.product_id}</span>
-                        {line.product_name ? <span className="block text-xs text-gray-700">{line.product_name}</span> : null}
-                      </td>
-                      <td className={`${cell} tabular-nums`}>{line.quantity}</td>
-                      <td className={`${cell} min-w-36`}>
-                        <PaymentStatusBadge status={line.payment_status} />
-                        {confirmed ? (
-                          <span className="mt-1 flex items-start gap-1 text-xs text-green-800">
-                            <MailCheck aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-                            <span>Confirmado{confirmedAt ? ` em ${formatDateTime(confirmedAt)}` : ""}</span>
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className={`${cell} min-w-28`}>{formatDateTime(line.created_at)}</td>
-                      <td className={cell}>
-                        <div className="flex flex-col items-stretch gap-2">
-                          <button
-                            type="button"
-                            className={`${buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
-                            onClick={() => void verify(line)}
-                            disabled={verifying}
-                            aria-label={`Verificar pagamento do pedido ${line.id}`}
-                          >
-                            <SearchCheck aria-hidden="true" className="size-4" />
-                            {verifying ? "A verificar..." : "Verificar"}
-                          </button>
-                          {sandbox && line.payment_status === "pending" ? (
-                            <button
-                              type="button"
-                              className={`${buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
-                              onClick={() => void simulatePayment(line)}
-                              disabled={busy.has(`simulate-${line.id}`)}
-                              aria-label={`Simular pagamento do pedido ${line.id} (sandbox)`}
-                            >
-                              <BadgeEuro aria-hidden="true" className="size-4" />
-                              {busy.has(`simulate-${line.id}`) ? "A simular..." : "Simular pagamento"}
-                            </button>
-                          ) : null}
-                          {confirmed ? null : (
-                            // Offered for every unconfirmed order: the server sends only for paid ones and
-                            // otherwise answers 'Apenas pagamentos confirmados podem ser notificados.'
-                            <button
-                              type="button"
-                              className={`${line.payment_status === "paid" ? buttonClass.success : buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
-                              onClick={() => void sendConfirmation(line)}
-                              disabled={confirming}
-                              aria-label={`Enviar confirmação do pedido ${line.id}`}
-                            >
-                              {confirming ? "A enviar..." : "Enviar confirmação"}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
+          <ResponsiveTable
+            label="Pagamentos"
+            rows={payments.items}
+            rowKey={(line) => `${line.id}-${line.line_id}`}
+            busy={payments.loading}
+            columns={columns}
+            cardTitle={(line) => (
+              <>
+                <h2 className="text-base font-semibold text-gray-900 tabular-nums">Pedido {line.payment_reference || "N/A"}</h2>
+                <PaymentStatusBadge status={line.payment_status} />
+              </>
+            )}
+            actionsWidth="w-[22%]"
+            actions={(line) => (
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={`${buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
+                  onClick={() => void verify(line)}
+                  disabled={busy.has(`verify-${line.line_id}`)}
+                  aria-label={`Verificar pagamento do pedido ${line.id}`}
+                >
+                  <SearchCheck aria-hidden="true" className="size-4" />
+                  {busy.has(`verify-${line.line_id}`) ? "A verificar..." : "Verificar"}
+                </button>
+                {sandbox && line.payment_status === "pending" ? (
+                  <button
+                    type="button"
+                    className={`${buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`}
+                    onClick={() => void simulatePayment(line)}
+                    disabled={busy.has(`simulate-${line.id}`)}
+                    aria-label={`Simular pagamento do pedido ${line.id} (sandbox)`}
+                  >
+                    <BadgeEuro aria-hidden="true" className="size-4" />
+                    {busy.has(`simulate-${line.id}`) ? "A simular..." : "Simular pagamento"}
+                  </button>
+                ) : null}
+                {line.payment_status === "paid" ? (
+                  // Only a paid order can be confirmed; each click queues one more copy to the buyer.
+                  <button
+                    type="button"
+                    className={`${buttonClass.success} px-3 py-1.5 whitespace-nowrap`}
+                    onClick={() => void sendConfirmation(line)}
+                    disabled={busy.has(`confirm-${line.id}`)}
+                    aria-label={`Enviar confirmação do pedido ${line.id}`}
+                  >
+                    <Send aria-hidden="true" className="size-4" />
+                    {busy.has(`confirm-${line.id}`) ? "A enviar..." : "Enviar confirmação"}
+                  </button>
+                ) : null}
+              </div>
+            )}
+          />
           <Pagination
             page={page}
             pageSize={PAGE_SIZE}

@@ -1,0 +1,154 @@
+/*
+ * Admin tables fit the screen (issue 11, 2.4): at 1280 px a real table whose every column and
+ * action is on screen, at 375 px one card per row with every fact of the row. And 'Enviar
+ * confirmação' is offered on paid orders only (2.6). Screenshots go to /work/notes/screens when
+ * that directory exists (SCREENS_DIR overrides it).
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Locator } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
+import { ADMIN, loginThroughForm } from "./support.ts";
+
+const SCREENS = process.env.SCREENS_DIR ?? "/work/notes/screens";
+
+interface Placed {
+  orderId: number;
+  reference: string;
+  productId: number;
+  quantity: number;
+}
+
+let api: APIRequestContext;
+let csrf: string;
+let me: { id: number; name: string };
+let paid: Placed;
+let pending: Placed;
+
+async function placeOrder(quantity: number): Promise<Placed> {
+  const list = (await (await api.get("/api/product")).json()) as Array<{ id: number }>;
+  for (const { id } of list) {
+    const detail = (await (await api.get(`/api/product/stockdetalhe/${id}`)).json()) as { variants: Array<{ id: number; stock: number }> };
+    const variant = detail.variants.find((v) => v.stock >= quantity);
+    if (!variant) continue;
+    const res = await api.post("/orders", {
+      headers: { "x-csrf-token": csrf },
+      data: {
+        metodo_pagamento: "mb",
+        dados_entrega: { nome: "Teresa Tabela", morada: "Rua Larga, 1", codigo_postal: "3000-001", cidade: "Coimbra", telefone: "912345678" },
+        items: [{ product_id: id, variant_id: variant.id, quantity }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const body = await res.json();
+    return { orderId: body.order_id, reference: String(body.pagamento.referencia), productId: id, quantity };
+  }
+  throw new Error("no product with stock");
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post("/users/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.status()).toBe(200);
+  me = (await login.json()).user;
+  csrf = (await api.storageState()).cookies.find((c) => c.name === "loja_csrf")!.value;
+  paid = await placeOrder(3);
+  const simulated = await api.post("/api/payments/sandbox/simulate", { headers: { "x-csrf-token": csrf }, data: { order_id: paid.orderId } });
+  expect(simulated.status(), await simulated.text()).toBe(200);
+  pending = await placeOrder(2);
+});
+test.afterAll(() => api.dispose());
+
+/** The row (table) or card (phone) of an order, whichever the screen shows. */
+const rowOf = (page: Page, reference: string): Locator =>
+  page.locator("tr, li").filter({ hasText: reference }).filter({ visible: true });
+
+/** Nothing scrolls sideways: not the page, and no box inside it clips its content. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const found = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const page = document.scrollingElement!.scrollWidth;
+    const clipped = [...document.querySelectorAll<HTMLElement>("main *")]
+      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+      .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute("aria-label") ?? el.className}] ${el.scrollWidth} > ${el.clientWidth}`);
+    return { width, page, clipped };
+  });
+  expect(found.page, `the page is ${found.page} px wide in a ${found.width} px window`).toBeLessThanOrEqual(found.width);
+  expect(found.clipped, "boxes that scroll sideways").toEqual([]);
+}
+
+/** Every button of the row is visible and entirely inside the window and inside its row (table row or card). */
+async function expectButtonsOnScreen(page: Page, scope: Locator) {
+  const width = page.viewportSize()!.width;
+  const row = (await scope.boundingBox())!;
+  const buttons = scope.getByRole("button");
+  const count = await buttons.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const button = buttons.nth(i);
+    await expect(button).toBeVisible();
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    expect(box.x, `${await button.getAttribute("aria-label")} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${await button.getAttribute("aria-label")} ends on screen`).toBeLessThanOrEqual(width);
+    expect(box.x + box.width, `${await button.getAttribute("aria-label")} ends inside its row`).toBeLessThanOrEqual(row.x + row.width);
+  }
+}
+
+test("/payment-status fits the screen: every column and action on screen, all of a row's facts on a phone; 'Enviar confirmação' only on paid orders", async ({
+  page,
+}, info) => {
+  test.setTimeout(60_000);
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+  await page.goto("/payment-status");
+  const paidRow = rowOf(page, paid.reference);
+  const pendingRow = rowOf(page, pending.reference);
+  await expect(paidRow).toHaveCount(1);
+  await expect(pendingRow).toHaveCount(1);
+  await expectNoHorizontalOverflow(page);
+
+  for (const [row, order, status] of [
+    [paidRow, paid, "Pago"],
+    [pendingRow, pending, "Pendente"],
+  ] as const) {
+    // Every fact of the row is there, visible: reference, user, product, quantity, status, date.
+    for (const fact of [order.reference, me.name, `ID ${me.id}`, `#${order.productId}`, status]) await expect(row.getByText(fact, { exact: false }).first()).toBeVisible();
+    await expect(row.getByText(String(order.quantity), { exact: true })).toBeVisible();
+    await expect(row.getByText(/\d{2}\/\d{2}\/\d{4}/).first()).toBeVisible();
+    await expectButtonsOnScreen(page, row);
+    await expect(row.getByRole("button", { name: `Verificar pagamento do pedido ${order.orderId}` })).toBeVisible();
+  }
+  await expect(paidRow.getByRole("button", { name: `Enviar confirmação do pedido ${paid.orderId}` })).toBeVisible();
+  await expect(pendingRow.getByRole("button", { name: /^Enviar confirmação/ })).toHaveCount(0);
+
+  if (info.project.name === "mobile") {
+    // A card labels each fact: the phone shows all seven, not two columns of a table.
+    for (const label of ["Utilizador", "Produto", "Quantidade", "Status", "Data"]) await expect(paidRow.getByText(label, { exact: true })).toBeVisible();
+    await expect(paidRow.getByRole("heading", { name: `Pedido ${paid.reference}` })).toBeVisible();
+  } else {
+    await expect(page.getByRole("region", { name: "Pagamentos" }).getByRole("columnheader")).toHaveText(["Pedido", "Utilizador", "Produto", "Quantidade", "Status", "Data", "Ações"]);
+  }
+
+  // The resend really sends: the answer names the order and the address.
+  await paidRow.getByRole("button", { name: `Enviar confirmação do pedido ${paid.orderId}` }).click();
+  await expect(page.getByText(`Confirmação da encomenda #${paid.orderId} enviada para ${ADMIN.email}.`)).toBeVisible();
+
+  if (existsSync(SCREENS)) await page.screenshot({ path: path.join(SCREENS, `payment-status-${info.project.name}.png`), fullPage: true });
+});
+
+test("/orders fits the screen: a table with every column, or one card per order with every fact", async ({ page }, info) => {
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+  await page.goto("/orders");
+  const row = rowOf(page, pending.reference);
+  await expect(row).toHaveCount(1);
+  await expectNoHorizontalOverflow(page);
+  for (const fact of [pending.reference, me.name, `#${pending.productId}`]) await expect(row.getByText(fact, { exact: false }).first()).toBeVisible();
+  await expect(row.getByText(String(pending.quantity), { exact: true })).toBeVisible();
+  await expect(row.getByText(/\d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  if (info.project.name === "mobile") {
+    for (const label of ["Cliente", "Produto", "Quantidade", "Data"]) await expect(row.getByText(label, { exact: true })).toBeVisible();
+  }
+  if (existsSync(SCREENS)) await page.screenshot({ path: path.join(SCREENS, `orders-${info.project.name}.png`), fullPage: true });
+});
