@@ -63,16 +63,17 @@ test.afterAll(() => api.dispose());
 const rowOf = (page: Page, reference: string): Locator =>
   page.locator("tr, li").filter({ hasText: reference }).filter({ visible: true });
 
-/** Nothing scrolls sideways: not the page, and no box inside it clips its content. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const found = await page.evaluate(() => {
+/** Nothing scrolls sideways: not the page, and no box inside `scope` (CSS selector) clips its content. */
+async function expectNoHorizontalOverflow(page: Page, scope = "main") {
+  const found = await page.evaluate((scope) => {
     const width = window.innerWidth;
     const page = document.scrollingElement!.scrollWidth;
-    const clipped = [...document.querySelectorAll<HTMLElement>("main *")]
-      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+    const clipped = [...document.querySelectorAll<HTMLElement>(`${scope} *`)]
+      // sr-only text (1 px boxes that clip on purpose) is not a table that scrolls.
+      .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
       .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute("aria-label") ?? el.className}] ${el.scrollWidth} > ${el.clientWidth}`);
     return { width, page, clipped };
-  });
+  }, scope);
   expect(found.page, `the page is ${found.page} px wide in a ${found.width} px window`).toBeLessThanOrEqual(found.width);
   expect(found.clipped, "boxes that scroll sideways").toEqual([]);
 }
@@ -151,4 +152,18 @@ test("/orders fits the screen: a table with every column, or one card per order 
     for (const label of ["Cliente", "Produto", "Quantidade", "Data"]) await expect(row.getByText(label, { exact: true })).toBeVisible();
   }
   if (existsSync(SCREENS)) await page.screenshot({ path: path.join(SCREENS, `orders-${info.project.name}.png`), fullPage: true });
+});
+
+test("the dashboard's 'Status Pagamentos' table fits the screen too", async ({ page }, info) => {
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+  await page.getByRole("button", { name: "Status Pagamentos" }).click();
+  const row = rowOf(page, pending.reference);
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Pagamentos" })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '[aria-label="Pagamentos"]');
+  for (const fact of [pending.reference, me.name, "Pendente"]) await expect(row.getByText(fact, { exact: false }).first()).toBeVisible();
+  await expect(row.getByText(String(pending.quantity), { exact: true })).toBeVisible();
+  await expectButtonsOnScreen(page, row);
+  if (existsSync(SCREENS)) await page.screenshot({ path: path.join(SCREENS, `dashboard-payments-${info.project.name}.png`), fullPage: true });
 });

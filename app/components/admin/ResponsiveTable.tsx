@@ -90,7 +90,9 @@ export function ResponsiveTable<T>({
         </table>
       </div>
 
-      <ul className={`${from.cards} space-y-3`} aria-label={label} aria-busy={busy}>
+      {/* The same region name at every width, so "the Pagamentos table" is found on a phone too. */}
+      <div className={from.cards} role="region" aria-label={label}>
+      <ul className="space-y-3" aria-busy={busy}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">{cardTitle(row)}</div>
@@ -108,6 +110,7 @@ export function ResponsiveTable<T>({
           </li>
         ))}
       </ul>
+      </div>
     </>
   );
 }

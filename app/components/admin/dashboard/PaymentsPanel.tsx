@@ -4,7 +4,8 @@ import { toast } from "../../../lib/toast.tsx";
 import { apiGet } from "../../../lib/api.ts";
 import { fetchPage } from "../orders/paging.tsx";
 import { PaymentStatusBadge } from "../payment-status.tsx";
-import { buttonClass, EmptyState, ErrorPanel, focusRing, LoadingState, TableWrap, tdClass, thClass } from "../ui.tsx";
+import { ResponsiveTable } from "../ResponsiveTable.tsx";
+import { buttonClass, EmptyState, ErrorPanel, focusRing, LoadingState } from "../ui.tsx";
 import { CustomerDialog } from "./CustomerDialog.tsx";
 
 /** One order line of GET /api/orders (admin API contract). */
@@ -120,44 +121,49 @@ export function PaymentsPanel() {
       ) : rows.length === 0 ? (
         <EmptyState message="Nenhum pagamento encontrado." />
       ) : (
-        <TableWrap label="Pagamentos">
-          <table className="min-w-full divide-y divide-gray-200" aria-busy={loading}>
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className={thClass}>Pedido</th>
-                <th scope="col" className={thClass}>Cliente</th>
-                <th scope="col" className={thClass}>Produto</th>
-                <th scope="col" className={thClass}>Quantidade</th>
-                <th scope="col" className={thClass}>Estado</th>
-                <th scope="col" className={thClass}>Data</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {rows.map((line) => (
-                <tr key={`${line.id}-${line.line_id}`}>
-                  <td className={`${tdClass} font-mono`}>{line.payment_reference || line.id}</td>
-                  <td className={tdClass}>
-                    <button
-                      type="button"
-                      onClick={() => setCustomerOrder(line.id)}
-                      className={`${focusRing} rounded text-left font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900`}
-                    >
-                      {line.cliente_nome || `Utilizador #${line.user_id ?? "?"}`}
-                      <span className="sr-only"> (ver dados do cliente do pedido {line.id})</span>
-                    </button>
-                    {line.cliente_email ? <span className="block text-xs text-gray-700">{line.cliente_email}</span> : null}
-                  </td>
-                  <td className={tdClass}>{line.product_name ?? (line.product_id !== null ? `Produto #${line.product_id}` : "N/A")}</td>
-                  <td className={tdClass}>{line.quantity}</td>
-                  <td className={tdClass}>
-                    <PaymentStatusBadge status={line.payment_status} />
-                  </td>
-                  <td className={tdClass}>{new Date(line.created_at).toLocaleString("pt-PT")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <ResponsiveTable
+          label="Pagamentos"
+          rows={rows}
+          rowKey={(line) => `${line.id}-${line.line_id}`}
+          busy={loading}
+          tableFrom="xl"
+          cardTitle={(line) => (
+            <>
+              <h3 className="font-mono text-base font-semibold text-gray-900">Pedido {line.payment_reference || line.id}</h3>
+              <PaymentStatusBadge status={line.payment_status} />
+            </>
+          )}
+          columns={[
+            { id: "order", header: "Pedido", width: "w-[15%]", className: "font-mono", inCardTitle: true, cell: (line) => line.payment_reference || line.id },
+            {
+              id: "customer",
+              header: "Cliente",
+              width: "w-[27%]",
+              cell: (line) => (
+                <>
+                  <button
+                    type="button"
+                    onClick={() => setCustomerOrder(line.id)}
+                    className={`${focusRing} rounded text-left font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900`}
+                  >
+                    {line.cliente_nome || `Utilizador #${line.user_id ?? "?"}`}
+                    <span className="sr-only"> (ver dados do cliente do pedido {line.id})</span>
+                  </button>
+                  {line.cliente_email ? <span className="block text-xs break-all text-gray-700">{line.cliente_email}</span> : null}
+                </>
+              ),
+            },
+            {
+              id: "product",
+              header: "Produto",
+              width: "w-[22%]",
+              cell: (line) => line.product_name ?? (line.product_id !== null ? `Produto #${line.product_id}` : "N/A"),
+            },
+            { id: "quantity", header: "Quantidade", width: "w-[11%]", className: "tabular-nums", cell: (line) => line.quantity },
+            { id: "status", header: "Estado", width: "w-[11%]", cell: (line) => <PaymentStatusBadge status={line.payment_status} /> },
+            { id: "date", header: "Data", width: "w-[14%]", cell: (line) => new Date(line.created_at).toLocaleString("pt-PT") },
+          ]}
+        />
       )}
 
       {!error && (page > 1 || hasNext) ? (
