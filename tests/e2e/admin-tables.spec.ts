@@ -68,7 +68,7 @@ async function expectNoHorizontalOverflow(page: Page, scope = "main") {
   const found = await page.evaluate((scope) => {
     const width = window.innerWidth;
     const page = document.scrollingElement!.scrollWidth;
-    const clipped = [...document.querySelectorAll<HTMLElement>(`${scope} *`)]
+    const clipped = [...document.querySelectorAll<HTMLElement>(`${scope}, ${scope} *`)]
       // sr-only text (1 px boxes that clip on purpose) is not a table that scrolls.
       .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
       .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute("aria-label") ?? el.className}] ${el.scrollWidth} > ${el.clientWidth}`);
