@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PublicUser } from "../accounts/schemas.ts";
 import type { Database } from "../db/client.ts";
+import { isCheckViolation } from "../db/pg-errors.ts";
 import { colors, orderLines, orders, payments, products, sizes, variants } from "../db/schema.ts";
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { formatYmd } from "../payments/dates.ts";
@@ -117,11 +118,8 @@ function answer(orderId: number, amounts: { totalCents: number; shippingCents: n
 }
 
 /** True for the error PostgreSQL raises when an update would leave a variant's stock below zero. */
-function isStockCheckViolation(error: unknown): boolean {
-  // Drizzle wraps driver errors (DrizzleQueryError); the PostgreSQL error is the cause.
-  const pgError = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
-  return pgError?.code === "23514" && pgError.constraint === "variants_stock_check";
-}
+/** A variant's shelf stock would go below zero (`CHECK (stock >= 0)`): a shortage, not a server error. */
+const isStockCheckViolation = (error: unknown): boolean => isCheckViolation(error, "variants_stock_check");
 
 export function createOrdersService(deps: { db: Database; provider: PaymentProvider; shipping: ShippingRates }) {
   const { db, provider } = deps;
