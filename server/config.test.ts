@@ -36,6 +36,8 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ ADMIN_EMAIL: "dono@loja.pt" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "nao-email", ADMIN_PASSWORD: "segredo1" }, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "dono@loja.pt", ADMIN_PASSWORD: "123456" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "dono@loja.pt", ADMIN_PASSWORD: "aaaaaaaa" }, "ADMIN_PASSWORD"],
   ])("refuses %j naming %s", (env, name) => {
     const dir = dataDir();
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);

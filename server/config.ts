@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword, isOneRepeatedCharacter } from "./accounts/password-rules.ts";
 
 /**
  * Every setting the shop reads from the environment, validated once at start.
@@ -30,7 +31,14 @@ const envSchema = z
     MAIL_FROM: z.string().trim().min(3).default("Loja <nao-responder@loja.local>"),
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
+    // The same rule as every new password (the API's and the forms'): min. 6, not common, not one repeated character.
+    ADMIN_PASSWORD: optionalString.pipe(
+      z
+        .string()
+        .min(6)
+        .refine((p) => !isCommonPassword(p) && !isOneRepeatedCharacter(p), "too common or one repeated character")
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
     PAYMENT_PROVIDER: z.enum(["sandbox", "ifthenpay"]).default("sandbox"),
