@@ -14,6 +14,12 @@ export interface WebContext {
   publicUrl: string;
   /** The domain services; loaders call one function and return. */
   services: Services;
+  /**
+   * Filled by entry.server's handleError when a loader or action failed because the database
+   * was unreachable, so the bridge answers the 503 page even if the database is back by the
+   * time the page is rendered (server/http/web.ts).
+   */
+  failure: { databaseUnavailable: boolean };
 }
 
 export const webContext = createContext<WebContext>();

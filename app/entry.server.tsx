@@ -2,7 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { isDatabaseUnavailable } from "../server/db/unavailable.ts";
 import { webContext } from "./context.ts";
 import { NonceContext } from "./nonce.tsx";
 
@@ -10,6 +16,16 @@ import { NonceContext } from "./nonce.tsx";
 export { webContext };
 
 export const streamTimeout = 10_000;
+
+/**
+ * Every error a loader or action throws: logged (as React Router does by default), and noted on the
+ * request's context when it means the database is unreachable (the bridge then answers 503).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) context.get(webContext).failure.databaseUnavailable = true;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -69,15 +69,18 @@ export async function registerWeb(
         const { build, handle } = await getHandler();
         const context = new RouterContextProvider();
         const key = (build.entry.module as unknown as Record<string, unknown>).webContext as Parameters<typeof context.set>[0];
+        const failure = { databaseUnavailable: false };
         context.set(key, {
           user: request.user,
           nonce: request.cspNonce,
           publicUrl: opts.publicUrl,
           services: opts.services,
+          failure,
         } satisfies WebContext);
         const response = await handle(toWebRequest(request, opts.publicUrl), context);
-        // A page that failed because the database is unreachable gets the 503 page, not the app's error page.
-        if (response.status >= 500 && !(await databaseAnswers(opts.services.db.$client))) {
+        // A page that failed because the database is unreachable gets the 503 page, not the app's
+        // error page: known from the loader's own error (entry.server's handleError), else asked.
+        if (response.status >= 500 && (failure.databaseUnavailable || !(await databaseAnswers(opts.services.db.$client)))) {
           await response.body?.cancel().catch(() => {});
           throw new ServiceUnavailableError();
         }
