@@ -44,8 +44,9 @@ test("stock management: summary cards, search, a product's variants and the keyb
   const table = page.getByRole("region", { name: "Produtos e stock" });
   await page.getByLabel("Pesquisar produto").fill("Caneca");
   await expect(page.getByText(/\d+ produto\(s\) encontrado\(s\)/)).toBeVisible();
-  await expect(table.getByRole("row").filter({ hasText: /Agenda|T-shirt/ })).toHaveCount(0);
-  await expect(table.getByRole("row").filter({ hasText: "Caneca" }).first()).toBeVisible();
+  // Rows are table rows on a wide screen, cards (li) on a phone.
+  await expect(table.locator("tr, li").filter({ hasText: /Agenda|T-shirt/ })).toHaveCount(0);
+  await expect(table.locator("tr, li").filter({ hasText: "Caneca" }).first()).toBeVisible();
 
   await table.getByRole("button", { name: /^Ver variantes de / }).first().click();
   const variantsHeading = page.getByRole("heading", { name: /^Variantes de / });
@@ -86,11 +87,11 @@ test("restock from /stock-baixo with the default reason: the movement appears in
   const variants = page.getByRole("region", { name: /^Variantes de / });
   // The product's lowest variant: the one the list is about.
   const lowRow = variants
-    .getByRole("row")
+    .locator("tr, li")
     .filter({ has: page.getByText(/^(Sem Stock|Stock Baixo)$/) })
     .first();
   // Read before the dialog opens: a modal dialog hides the rest of the page from the accessibility tree.
-  const before = Number(await lowRow.getByRole("cell").nth(2).textContent());
+  const before = Number(await lowRow.locator('[data-column="stock"]').textContent());
   const after = before + 5;
   await lowRow.getByRole("button", { name: /^Editar stock de / }).click();
 
@@ -225,7 +226,7 @@ test("stock labels say what they count: a product with one sold-out colour, the 
   // The product still sells in one colour: sold out in part, not 'Stock OK' and not 'Sem Stock'.
   await page.goto("/gestao-stock");
   await page.getByLabel("Pesquisar produto").fill(name);
-  const row = page.getByRole("region", { name: "Produtos e stock" }).getByRole("row").filter({ hasText: name });
+  const row = page.getByRole("region", { name: "Produtos e stock" }).locator("tr, li").filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.getByText("Esgotado em parte")).toBeVisible();
   await expect(row.getByText("1 variante sem stock")).toBeVisible();
@@ -235,7 +236,7 @@ test("stock labels say what they count: a product with one sold-out colour, the 
 
   // On /stock-baixo its lowest variant is 0: 'Sem Stock', for some of its variants only.
   await page.goto("/stock-baixo");
-  const lowRow = page.getByRole("region", { name: "Produtos com stock baixo" }).getByRole("row").filter({ hasText: name });
+  const lowRow = page.getByRole("region", { name: "Produtos com stock baixo" }).locator("tr, li").filter({ hasText: name });
   await expect(lowRow.getByText("Sem Stock", { exact: true })).toBeVisible();
   await expect(lowRow.getByText("algumas variantes", { exact: true })).toBeVisible();
   await shot("stock-baixo");
@@ -294,5 +295,5 @@ test("a stock edit from a stale screen is refused with the new figure, then save
   await expect(toastText(page, "Stock atualizado com sucesso!")).toBeVisible();
   await expect(dialog).toHaveCount(0);
   const variants = page.getByRole("region", { name: /^Variantes de / });
-  await expect(variants.getByRole("row").nth(1).getByRole("cell").nth(2)).toHaveText(String(seen + 10));
+  await expect(variants.locator("tbody tr, li").first().locator('[data-column="stock"]')).toHaveText(String(seen + 10));
 });

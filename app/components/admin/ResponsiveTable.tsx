@@ -3,7 +3,9 @@
  * every column, a list of cards (one per row, every fact labelled) below that width. The table is
  * fixed-layout at 100 % with a width per column, so it never grows past its container, and its
  * cells wrap instead of pushing the actions off screen. Both are rendered; CSS shows one, so the
- * server's HTML is complete and role queries only see the visible one.
+ * server's HTML is complete and role queries only see the visible one. A row and its card carry
+ * data-row={row key}, each cell (td or dd) data-column={column id}: a test reads "the stock of
+ * this row" the same way at every width.
  */
 import type { ReactNode } from "react";
 import { thClass } from "./ui.tsx";
@@ -42,6 +44,7 @@ export function ResponsiveTable<T>({
   actionsWidth = "w-[18%]",
   tableFrom = "xl",
   busy = false,
+  rowClassName,
 }: {
   /** Accessible name of the table and of the card list. */
   label: string;
@@ -55,6 +58,8 @@ export function ResponsiveTable<T>({
   actionsWidth?: string;
   tableFrom?: keyof typeof FROM;
   busy?: boolean;
+  /** Extra classes of a row and its card (e.g. the selected product's highlight). */
+  rowClassName?: (row: T) => string | undefined;
 }) {
   const from = FROM[tableFrom];
   return (
@@ -77,9 +82,9 @@ export function ResponsiveTable<T>({
           </thead>
           <tbody className="divide-y divide-gray-200">
             {rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} data-row={rowKey(row)} className={rowClassName?.(row)}>
                 {columns.map((c) => (
-                  <td key={c.id} className={`${cellClass} ${c.className ?? ""}`}>
+                  <td key={c.id} data-column={c.id} className={`${cellClass} ${c.className ?? ""}`}>
                     {c.cell(row)}
                   </td>
                 ))}
@@ -94,7 +99,7 @@ export function ResponsiveTable<T>({
       <div className={from.cards} role="region" aria-label={label}>
       <ul className="space-y-3" aria-busy={busy}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+          <li key={rowKey(row)} data-row={rowKey(row)} className={`rounded-lg border border-gray-200 p-4 shadow-sm ${rowClassName?.(row) || "bg-white"}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">{cardTitle(row)}</div>
             <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
               {columns
@@ -102,7 +107,7 @@ export function ResponsiveTable<T>({
                 .map((c) => (
                   <div key={c.id} className="contents">
                     <dt className="font-medium text-gray-600">{c.header}</dt>
-                    <dd className={`min-w-0 break-words text-gray-900 ${c.className ?? ""}`}>{c.cell(row)}</dd>
+                    <dd data-column={c.id} className={`min-w-0 break-words text-gray-900 ${c.className ?? ""}`}>{c.cell(row)}</dd>
                   </div>
                 ))}
             </dl>

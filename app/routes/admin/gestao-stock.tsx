@@ -2,6 +2,7 @@ import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
+import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
 import { ProductStockBadges } from "../../components/admin/stock/ProductStockBadges.tsx";
 import { ProductVariants } from "../../components/admin/stock/ProductVariants.tsx";
 import { REASON_MANUAL, type StockProductItem, type StockSummary } from "../../components/admin/stock/types.ts";
@@ -14,9 +15,6 @@ import {
   LoadingState,
   PageHeader,
   Panel,
-  TableWrap,
-  tdClass,
-  thClass,
   useApiData,
 } from "../../components/admin/ui.tsx";
 import type { Route } from "./+types/gestao-stock";
@@ -134,44 +132,32 @@ export default function Page() {
             <p className="mb-2 text-sm text-gray-700" aria-live="polite">
               {products.total} produto(s) encontrado(s)
             </p>
-            <TableWrap label="Produtos e stock">
-              <table className="min-w-full divide-y divide-gray-200" aria-busy={products.loading}>
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className={thClass}>Produto</th>
-                    <th scope="col" className={thClass}>Categoria</th>
-                    <th scope="col" className={thClass}>Stock Total</th>
-                    <th scope="col" className={thClass}>Variantes</th>
-                    <th scope="col" className={thClass}>Estado</th>
-                    <th scope="col" className={thClass}>Ações</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-200">
-                  {products.items.map((p) => (
-                    <tr key={p.id} className={selected === p.id ? "bg-brand-50" : undefined}>
-                      <td className={`${tdClass} font-medium`}>{p.name}</td>
-                      <td className={tdClass}>{p.categoria || "—"}</td>
-                      <td className={`${tdClass} tabular-nums`}>{p.totalStock}</td>
-                      <td className={`${tdClass} tabular-nums`}>{p.variantsCount}</td>
-                      <td className={tdClass}>
-                        <ProductStockBadges product={p} />
-                      </td>
-                      <td className={tdClass}>
-                        <button
-                          type="button"
-                          className={`${buttonClass.secondary} px-3 py-1.5`}
-                          onClick={() => setSelected(p.id)}
-                          aria-pressed={selected === p.id}
-                          aria-label={`Ver variantes de ${p.name}`}
-                        >
-                          Ver variantes
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <ResponsiveTable
+              label="Produtos e stock"
+              rows={products.items}
+              rowKey={(p) => String(p.id)}
+              busy={products.loading}
+              rowClassName={(p) => (selected === p.id ? "bg-brand-50" : undefined)}
+              cardTitle={(p) => <h3 className="text-base font-semibold text-gray-900">{p.name}</h3>}
+              columns={[
+                { id: "name", header: "Produto", width: "w-[22%]", className: "font-medium", inCardTitle: true, cell: (p) => p.name },
+                { id: "category", header: "Categoria", width: "w-[14%]", cell: (p) => p.categoria || "—" },
+                { id: "total", header: "Stock Total", width: "w-[11%]", className: "tabular-nums", cell: (p) => p.totalStock },
+                { id: "variants", header: "Variantes", width: "w-[11%]", className: "tabular-nums", cell: (p) => p.variantsCount },
+                { id: "state", header: "Estado", width: "w-[24%]", cell: (p) => <ProductStockBadges product={p} /> },
+              ]}
+              actions={(p) => (
+                <button
+                  type="button"
+                  className={`${buttonClass.secondary} px-3 py-1.5`}
+                  onClick={() => setSelected(p.id)}
+                  aria-pressed={selected === p.id}
+                  aria-label={`Ver variantes de ${p.name}`}
+                >
+                  Ver variantes
+                </button>
+              )}
+            />
             <Pagination
               page={page}
               pageSize={PAGE_SIZE}

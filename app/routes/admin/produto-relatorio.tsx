@@ -23,6 +23,7 @@ import {
   useApiData,
   useConfirm,
 } from "../../components/admin/ui.tsx";
+import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
 import { apiGet } from "../../lib/api.ts";
 import { formatEuros } from "../../lib/format.ts";
 import type { Route } from "./+types/produto-relatorio";
@@ -143,55 +144,43 @@ export default function Page() {
             <EmptyState message={PRODUCT_TEXT.noProducts} />
           ) : (
             <>
-              <TableWrap label="Produtos">
-                <table className="min-w-full divide-y divide-gray-200">
-                  <thead className="bg-gray-50">
-                    <tr>
-                      <th scope="col" className={thClass}>Nome</th>
-                      <th scope="col" className={thClass}>Preço</th>
-                      <th scope="col" className={thClass}>Quantidade</th>
-                      <th scope="col" className={thClass}>Categoria</th>
-                      <th scope="col" className={thClass}>Cor</th>
-                      <th scope="col" className={thClass}>Ações</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-gray-200">
-                    {rows.map((p) => (
-                      <tr key={p.id}>
-                        <td className={`${tdClass} min-w-40 max-w-56 font-medium break-words whitespace-normal!`}>
-                          {p.name}
-                        </td>
-                        <td className={`${tdClass} tabular-nums`}>{formatEuros(p.price)}</td>
-                        <td className={`${tdClass} tabular-nums`}>{cell(p.id, (d) => d.quantidade)}</td>
-                        <td className={tdClass}>{cell(p.id, (d) => d.categoria ?? "")}</td>
-                        <td className={`${tdClass} min-w-28 max-w-40 whitespace-normal!`}>{cell(p.id, (d) => d.cor.split(",").join(", "))}</td>
-                        <td className={tdClass}>
-                          <div className="flex gap-1">
-                            <Link to={`/produto/ver/${p.id}`} aria-label={`Ver ${p.name}`} className={`${iconLink} text-blue-800 hover:bg-blue-50`}>
-                              <Eye aria-hidden="true" className="size-4" />
-                              Ver
-                            </Link>
-                            <Link to={`/produtos/editar/${p.id}`} aria-label={`Editar ${p.name}`} className={`${iconLink} text-brand-700 hover:bg-brand-50`}>
-                              <Pencil aria-hidden="true" className="size-4" />
-                              Editar
-                            </Link>
-                            <button
-                              type="button"
-                              disabled={deleting === p.id}
-                              onClick={() => void remove(p)}
-                              aria-label={`Eliminar ${p.name}`}
-                              className={`${iconLink} text-red-700 hover:bg-red-50 disabled:opacity-60`}
-                            >
-                              <Trash2 aria-hidden="true" className="size-4" />
-                              Eliminar
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <ResponsiveTable
+                label="Produtos"
+                rows={rows}
+                rowKey={(p) => String(p.id)}
+                // h2: the cards sit right under the page's h1.
+                cardTitle={(p) => <h2 className="text-base font-semibold break-words text-gray-900">{p.name}</h2>}
+                columns={[
+                  { id: "name", header: "Nome", width: "w-[24%]", className: "font-medium", inCardTitle: true, cell: (p) => p.name },
+                  { id: "price", header: "Preço", width: "w-[11%]", className: "tabular-nums", cell: (p) => formatEuros(p.price) },
+                  { id: "quantity", header: "Quantidade", width: "w-[12%]", className: "tabular-nums", cell: (p) => cell(p.id, (d) => d.quantidade) },
+                  { id: "category", header: "Categoria", width: "w-[13%]", cell: (p) => cell(p.id, (d) => d.categoria ?? "") },
+                  { id: "color", header: "Cor", width: "w-[14%]", cell: (p) => cell(p.id, (d) => d.cor.split(",").join(", ")) },
+                ]}
+                actionsWidth="w-[26%]"
+                actions={(p) => (
+                  <div className="flex flex-wrap gap-1">
+                    <Link to={`/produto/ver/${p.id}`} aria-label={`Ver ${p.name}`} className={`${iconLink} text-blue-800 hover:bg-blue-50`}>
+                      <Eye aria-hidden="true" className="size-4" />
+                      Ver
+                    </Link>
+                    <Link to={`/produtos/editar/${p.id}`} aria-label={`Editar ${p.name}`} className={`${iconLink} text-brand-700 hover:bg-brand-50`}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Editar
+                    </Link>
+                    <button
+                      type="button"
+                      disabled={deleting === p.id}
+                      onClick={() => void remove(p)}
+                      aria-label={`Eliminar ${p.name}`}
+                      className={`${iconLink} text-red-700 hover:bg-red-50 disabled:opacity-60`}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Eliminar
+                    </button>
+                  </div>
+                )}
+              />
               {pages > 1 && (
                 <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-2">
                   <button type="button" className={buttonClass.secondary} disabled={current <= 1} onClick={() => setPage(current - 1)}>

@@ -15,11 +15,9 @@ import {
   buttonClass,
   PageHeader,
   Panel,
-  TableWrap,
-  tdClass,
-  thClass,
   useApiData,
 } from "../../components/admin/ui.tsx";
+import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
 import { formatEuros } from "../../lib/format.ts";
 import type { Route } from "./+types/produtos-editprodutos";
 
@@ -124,28 +122,24 @@ export default function Page() {
             </p>
           </div>
         ) : (
-          <TableWrap label="Tabela de stock por variante">
-            <table className="min-w-full divide-y divide-gray-200">
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className={thClass}>Cor</th>
-                  <th scope="col" className={thClass}>Tamanhos</th>
-                  <th scope="col" className={thClass}>Stock</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200">
-                {product.variants.map((v) => (
-                  <tr key={v.id}>
-                    <td className={tdClass}>{v.color_name || v.color || "N/A"}</td>
-                    <td className={tdClass}>{v.sizes || v.size || v.size_name || "N/A"}</td>
-                    <td className={`${tdClass} font-semibold tabular-nums ${v.stock <= 10 ? "text-red-700" : "text-green-700"}`}>
-                      {v.stock}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <ResponsiveTable
+            label="Tabela de stock por variante"
+            tableFrom="md"
+            rows={product.variants}
+            rowKey={(v) => String(v.id)}
+            cardTitle={(v) => <h3 className="text-base font-semibold text-gray-900">{v.color_name || v.color || "N/A"}</h3>}
+            columns={[
+              { id: "color", header: "Cor", width: "w-[40%]", inCardTitle: true, cell: (v) => v.color_name || v.color || "N/A" },
+              { id: "size", header: "Tamanhos", width: "w-[40%]", cell: (v) => v.sizes || v.size || v.size_name || "N/A" },
+              {
+                id: "stock",
+                header: "Stock",
+                width: "w-[20%]",
+                className: "font-semibold tabular-nums",
+                cell: (v) => <span className={v.stock <= 10 ? "text-red-700" : "text-green-700"}>{v.stock}</span>,
+              },
+            ]}
+          />
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { PackagePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
 import { lowStockLevel } from "../../components/admin/stock/ProductStockBadges.tsx";
 import { ProductVariants } from "../../components/admin/stock/ProductVariants.tsx";
 import { type LowStockProduct, REASON_LOW_STOCK } from "../../components/admin/stock/types.ts";
@@ -14,9 +15,6 @@ import {
   LoadingState,
   PageHeader,
   Panel,
-  TableWrap,
-  tdClass,
-  thClass,
   useApiData,
 } from "../../components/admin/ui.tsx";
 import type { Route } from "./+types/stock-baixo";
@@ -88,51 +86,47 @@ export default function Page() {
           <EmptyState message={`Nenhum produto com stock igual ou inferior a ${threshold}.`} />
         ) : null}
         {products.length > 0 ? (
-          <TableWrap label="Produtos com stock baixo">
-            <table className="min-w-full divide-y divide-gray-200" aria-busy={list.loading}>
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className={thClass}>Produto</th>
-                  <th scope="col" className={thClass}>Categoria</th>
-                  <th scope="col" className={thClass}>Variantes</th>
-                  <th scope="col" className={thClass}>Stock Total</th>
-                  <th scope="col" className={thClass}>Stock Mínimo</th>
-                  <th scope="col" className={thClass}>Estado</th>
-                  <th scope="col" className={thClass}>Ações</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200">
-                {products.map((p) => {
+          <ResponsiveTable
+            label="Produtos com stock baixo"
+            rows={products}
+            rowKey={(p) => String(p.id)}
+            busy={list.loading}
+            rowClassName={(p) => (restocking === p.id ? "bg-brand-50" : undefined)}
+            cardTitle={(p) => <h3 className="text-base font-semibold text-gray-900">{p.name}</h3>}
+            columns={[
+              { id: "name", header: "Produto", width: "w-[20%]", className: "font-medium", inCardTitle: true, cell: (p) => p.name },
+              { id: "category", header: "Categoria", width: "w-[13%]", cell: (p) => p.categoria || "—" },
+              { id: "variants", header: "Variantes", width: "w-[10%]", className: "tabular-nums", cell: (p) => p.variantsCount },
+              { id: "total", header: "Stock Total", width: "w-[10%]", className: "tabular-nums", cell: (p) => p.totalStock },
+              { id: "min", header: "Stock Mínimo", width: "w-[11%]", className: "tabular-nums", cell: (p) => p.minStock },
+              {
+                id: "state",
+                header: "Estado",
+                width: "w-[18%]",
+                cell: (p) => {
                   const level = lowStockLevel(p.minStock, p.totalStock);
                   return (
-                    <tr key={p.id} className={restocking === p.id ? "bg-brand-50" : undefined}>
-                      <td className={`${tdClass} font-medium`}>{p.name}</td>
-                      <td className={tdClass}>{p.categoria || "—"}</td>
-                      <td className={`${tdClass} tabular-nums`}>{p.variantsCount}</td>
-                      <td className={`${tdClass} tabular-nums`}>{p.totalStock}</td>
-                      <td className={`${tdClass} tabular-nums`}>{p.minStock}</td>
-                      <td className={tdClass}>
-                        <Badge className={level.className}>{level.label}</Badge>
-                        {level.detail ? <span className="ml-1 text-xs text-gray-700">{level.detail}</span> : null}
-                      </td>
-                      <td className={tdClass}>
-                        <button
-                          type="button"
-                          className={`${buttonClass.primary} px-3 py-1.5`}
-                          onClick={() => setRestocking(p.id)}
-                          aria-pressed={restocking === p.id}
-                          aria-label={`Repor stock de ${p.name}`}
-                        >
-                          <PackagePlus aria-hidden="true" className="size-4" />
-                          Repor stock
-                        </button>
-                      </td>
-                    </tr>
+                    <>
+                      <Badge className={level.className}>{level.label}</Badge>
+                      {level.detail ? <span className="ml-1 text-xs text-gray-700">{level.detail}</span> : null}
+                    </>
                   );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
+                },
+              },
+            ]}
+            actions={(p) => (
+              <button
+                type="button"
+                className={`${buttonClass.primary} px-3 py-1.5`}
+                onClick={() => setRestocking(p.id)}
+                aria-pressed={restocking === p.id}
+                aria-label={`Repor stock de ${p.name}`}
+              >
+                <PackagePlus aria-hidden="true" className="size-4" />
+                Repor stock
+              </button>
+            )}
+          />
         ) : null}
       </Panel>
 

@@ -5,7 +5,8 @@ import { toast } from "../../../lib/toast.tsx";
 import type { PublicUser } from "../../../../server/accounts/schemas.ts";
 import { apiDelete, messageFrom } from "../../../lib/api.ts";
 import { Pagination } from "../orders/paging.tsx";
-import { EmptyState, ErrorPanel, LoadingState, TableWrap, focusRing, tdClass, thClass, useApiData, useConfirm } from "../ui.tsx";
+import { ResponsiveTable } from "../ResponsiveTable.tsx";
+import { EmptyState, ErrorPanel, LoadingState, focusRing, useApiData, useConfirm } from "../ui.tsx";
 
 const DELETE_FAILURE = "Erro ao deletar usuário. Tente novamente.";
 
@@ -50,59 +51,46 @@ export function UsersTable() {
 
   return (
     <>
-      <TableWrap label="Utilizadores">
-        <table className="min-w-full divide-y divide-gray-200">
-          <thead className="bg-gray-50">
-            <tr>
-              <th scope="col" className={thClass}>ID</th>
-              <th scope="col" className={thClass}>Nome</th>
-              <th scope="col" className={thClass}>Email</th>
-              <th scope="col" className={thClass}>Função</th>
-              <th scope="col" className={thClass}>Ações</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {staffFirst(users).slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE).map((user) => (
-              <tr key={user.id}>
-                <td className={tdClass}>{user.id}</td>
-                <td className={tdClass}>{user.name}</td>
-                <td className={tdClass}>{user.email}</td>
-                <td className={tdClass}>{user.function}</td>
-                <td className={tdClass}>
-                  <div className="flex gap-1">
-                    <Link
-                      to={`/usuarios/ver/${user.id}`}
-                      className={`${iconButton} text-gray-800 hover:bg-gray-100`}
-                      aria-label={`Ver ${user.name}`}
-                    >
-                      <Eye aria-hidden="true" className="size-4" />
-                      <span className="hidden lg:inline">Ver</span>
-                    </Link>
-                    <Link
-                      to={`/usuarios/editar/${user.id}`}
-                      className={`${iconButton} text-blue-800 hover:bg-blue-50`}
-                      aria-label={`Editar ${user.name}`}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                      <span className="hidden lg:inline">Editar</span>
-                    </Link>
-                    <button
-                      type="button"
-                      onClick={() => void remove(user)}
-                      disabled={deleting === user.id}
-                      className={`${iconButton} text-red-800 hover:bg-red-50 disabled:opacity-60`}
-                      aria-label={`Eliminar ${user.name}`}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      <span className="hidden lg:inline">Eliminar</span>
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <ResponsiveTable
+        label="Utilizadores"
+        tableFrom="lg"
+        rows={staffFirst(users).slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE)}
+        rowKey={(user) => String(user.id)}
+        cardTitle={(user) => <h3 className="text-base font-semibold text-gray-900">{user.name}</h3>}
+        columns={[
+          { id: "id", header: "ID", width: "w-[8%]", className: "tabular-nums", cell: (user) => user.id },
+          { id: "name", header: "Nome", width: "w-[22%]", inCardTitle: true, cell: (user) => user.name },
+          { id: "email", header: "Email", width: "w-[30%]", cell: (user) => user.email },
+          { id: "function", header: "Função", width: "w-[12%]", cell: (user) => user.function },
+        ]}
+        actionsWidth="w-[28%]"
+        actions={(user) => (
+          <div className="flex flex-wrap gap-1">
+            <Link to={`/usuarios/ver/${user.id}`} className={`${iconButton} text-gray-800 hover:bg-gray-100`} aria-label={`Ver ${user.name}`}>
+              <Eye aria-hidden="true" className="size-4" />
+              Ver
+            </Link>
+            <Link
+              to={`/usuarios/editar/${user.id}`}
+              className={`${iconButton} text-blue-800 hover:bg-blue-50`}
+              aria-label={`Editar ${user.name}`}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              Editar
+            </Link>
+            <button
+              type="button"
+              onClick={() => void remove(user)}
+              disabled={deleting === user.id}
+              className={`${iconButton} text-red-800 hover:bg-red-50 disabled:opacity-60`}
+              aria-label={`Eliminar ${user.name}`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Eliminar
+            </button>
+          </div>
+        )}
+      />
       {users.length > USERS_PAGE_SIZE ? (
         <Pagination page={page} pageSize={USERS_PAGE_SIZE} total={users.length} onPageChange={setPage} label="Paginação dos utilizadores" />
       ) : null}

@@ -12,13 +12,25 @@ import {
   LoadingState,
   Panel,
   stockLevel,
-  TableWrap,
-  tdClass,
-  thClass,
   useApiData,
   useConfirm,
 } from "../ui.tsx";
+import { ResponsiveTable } from "../ResponsiveTable.tsx";
 import { PRODUCT_TEXT, thrownError, type ApiColor, type ApiStockDetail } from "./product-api.ts";
+
+type Variant = ApiStockDetail["variants"][number];
+
+const colorOf = (v: Variant) => v.color_name ?? v.color ?? "N/A";
+const sizeOf = (v: Variant) => v.size_name ?? v.size ?? v.sizes ?? "N/A";
+
+function colorCell(v: Variant) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      {v.color_hex && <span aria-hidden="true" className="size-3.5 shrink-0 rounded-full border border-gray-300" style={{ backgroundColor: v.color_hex }} />}
+      {colorOf(v)}
+    </span>
+  );
+}
 
 const MAX_STOCK = 1_000_000;
 
@@ -172,57 +184,47 @@ export function VariantsManager({ productId }: { productId: number }) {
         ) : variants.length === 0 ? (
           <EmptyState message="Este produto ainda não tem variantes." />
         ) : (
-          <TableWrap label="Variantes do produto">
-            <table className="min-w-full divide-y divide-gray-200">
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className={thClass}>Cor</th>
-                  <th scope="col" className={thClass}>Tamanho</th>
-                  <th scope="col" className={thClass}>Stock</th>
-                  <th scope="col" className={thClass}>Estado</th>
-                  <th scope="col" className={thClass}>
-                    <span className="sr-only">Ações</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-200">
-                {variants.map((v) => {
-                  const color = v.color_name ?? v.color ?? "N/A";
-                  const size = v.size_name ?? v.size ?? v.sizes ?? "N/A";
-                  const level = stockLevel(v.stock);
-                  return (
-                    <tr key={v.id}>
-                      <td className={tdClass}>
-                        <span className="inline-flex items-center gap-2">
-                          {v.color_hex && (
-                            <span aria-hidden="true" className="size-3.5 rounded-full border border-gray-300" style={{ backgroundColor: v.color_hex }} />
-                          )}
-                          {color}
-                        </span>
-                      </td>
-                      <td className={tdClass}>{size}</td>
-                      <td className={`${tdClass} tabular-nums`}>{v.stock}</td>
-                      <td className={tdClass}>
-                        <Badge className={level.className}>{level.label}</Badge>
-                      </td>
-                      <td className={`${tdClass} text-right`}>
-                        <button
-                          type="button"
-                          disabled={deleting === v.id}
-                          onClick={() => void remove(v.id, size === "N/A" ? color : `${color} / ${size}`)}
-                          aria-label={`Eliminar variante ${color}${size === "N/A" ? "" : ` ${size}`}`}
-                          className={`${buttonClass.danger} px-3 py-1.5`}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4" />
-                          Eliminar
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
+          <ResponsiveTable
+            label="Variantes do produto"
+            tableFrom="lg"
+            rows={variants}
+            rowKey={(v) => String(v.id)}
+            cardTitle={(v) => (
+              <>
+                <h3 className="text-base font-semibold text-gray-900">{colorCell(v)}</h3>
+                <Badge className={stockLevel(v.stock).className}>{stockLevel(v.stock).label}</Badge>
+              </>
+            )}
+            columns={[
+              { id: "color", header: "Cor", width: "w-[26%]", inCardTitle: true, cell: colorCell },
+              { id: "size", header: "Tamanho", width: "w-[18%]", cell: sizeOf },
+              { id: "stock", header: "Stock", width: "w-[14%]", className: "tabular-nums", cell: (v) => v.stock },
+              {
+                id: "state",
+                header: "Estado",
+                width: "w-[18%]",
+                inCardTitle: true,
+                cell: (v) => <Badge className={stockLevel(v.stock).className}>{stockLevel(v.stock).label}</Badge>,
+              },
+            ]}
+            actionsWidth="w-[24%]"
+            actions={(v) => {
+              const color = colorOf(v);
+              const size = sizeOf(v);
+              return (
+                <button
+                  type="button"
+                  disabled={deleting === v.id}
+                  onClick={() => void remove(v.id, size === "N/A" ? color : `${color} / ${size}`)}
+                  aria-label={`Eliminar variante ${color}${size === "N/A" ? "" : ` ${size}`}`}
+                  className={`${buttonClass.danger} px-3 py-1.5`}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Eliminar
+                </button>
+              );
+            }}
+          />
         )}
       </div>
     </Panel>

@@ -5,7 +5,8 @@
 import { History, Pencil, X } from "lucide-react";
 import { forwardRef, useState } from "react";
 import { formatEuros } from "../../../lib/format.ts";
-import { Badge, buttonClass, EmptyState, ErrorPanel, focusRing, LoadingState, Panel, stockLevel, TableWrap, tdClass, thClass, useApiData } from "../ui.tsx";
+import { ResponsiveTable } from "../ResponsiveTable.tsx";
+import { Badge, buttonClass, EmptyState, ErrorPanel, focusRing, LoadingState, Panel, stockLevel, useApiData } from "../ui.tsx";
 import { StockEditDialog, type StockEditTarget } from "./StockEditDialog.tsx";
 import { StockHistory } from "./StockHistory.tsx";
 import { type StockProductDetail, type StockUpdateAnswer, type StockVariant, variantLabel } from "./types.ts";
@@ -17,6 +18,10 @@ interface ProductVariantsProps {
   /** Called after a successful stock change (the page refreshes its summary or list). */
   onStockChanged?: (answer: StockUpdateAnswer) => void;
   onClose?: () => void;
+}
+
+function ColorDot({ hex }: { hex: string | null | undefined }) {
+  return hex ? <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-gray-300" style={{ backgroundColor: hex }} /> : null;
 }
 
 /** The heading is focusable so the page can move focus here when a product is chosen. */
@@ -72,69 +77,74 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
       ) : null}
 
       {data && data.variants.length > 0 ? (
-        <TableWrap label={title}>
-          <table className="min-w-full divide-y divide-gray-200">
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className={thClass}>Cor</th>
-                <th scope="col" className={thClass}>Tamanho</th>
-                <th scope="col" className={thClass}>Stock</th>
-                <th scope="col" className={thClass}>Reservado</th>
-                <th scope="col" className={thClass}>Nível</th>
-                <th scope="col" className={thClass}>Ações</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {data.variants.map((v) => {
-                const level = stockLevel(v.stock);
-                const label = variantLabel(v);
-                const showingHistory = historyFor?.id === v.id;
-                return (
-                  <tr key={v.id} className={showingHistory ? "bg-brand-50" : undefined}>
-                    <td className={tdClass}>
-                      <span className="inline-flex items-center gap-2">
-                        {v.color_hex ? (
-                          <span aria-hidden="true" className="size-4 rounded-full border border-gray-300" style={{ backgroundColor: v.color_hex }} />
-                        ) : null}
-                        {v.color ?? "N/A"}
-                      </span>
-                    </td>
-                    <td className={tdClass}>{v.size ?? "N/A"}</td>
-                    <td className={`${tdClass} font-semibold tabular-nums`}>{v.stock}</td>
-                    <td className={`${tdClass} tabular-nums`}>{v.reserved}</td>
-                    <td className={tdClass}>
-                      <Badge className={level.className}>{level.label}</Badge>
-                    </td>
-                    <td className={tdClass}>
-                      <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className={`${buttonClass.primary} px-3 py-1.5`}
-                          onClick={() => setEditing({ productName: data.name, variant: v })}
-                          aria-label={`Editar stock de ${label}`}
-                        >
-                          <Pencil aria-hidden="true" className="size-4" />
-                          Editar
-                        </button>
-                        <button
-                          type="button"
-                          className={`${buttonClass.secondary} px-3 py-1.5`}
-                          onClick={() => setHistoryFor(showingHistory ? null : v)}
-                          aria-expanded={showingHistory}
-                          aria-controls={historyId}
-                          aria-label={`Histórico de ${label}`}
-                        >
-                          <History aria-hidden="true" className="size-4" />
-                          Histórico
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableWrap>
+        <ResponsiveTable
+          label={title}
+          rows={data.variants}
+          rowKey={(v) => String(v.id)}
+          rowClassName={(v) => (historyFor?.id === v.id ? "bg-brand-50" : undefined)}
+          cardTitle={(v) => (
+            <>
+              <h3 className="inline-flex items-center gap-2 text-base font-semibold text-gray-900">
+                <ColorDot hex={v.color_hex} />
+                {variantLabel(v)}
+              </h3>
+              <Badge className={stockLevel(v.stock).className}>{stockLevel(v.stock).label}</Badge>
+            </>
+          )}
+          columns={[
+            {
+              id: "color",
+              header: "Cor",
+              width: "w-[16%]",
+              inCardTitle: true,
+              cell: (v) => (
+                <span className="inline-flex items-center gap-2">
+                  <ColorDot hex={v.color_hex} />
+                  {v.color ?? "N/A"}
+                </span>
+              ),
+            },
+            { id: "size", header: "Tamanho", width: "w-[13%]", inCardTitle: true, cell: (v) => v.size ?? "N/A" },
+            { id: "stock", header: "Stock", width: "w-[11%]", className: "font-semibold tabular-nums", cell: (v) => v.stock },
+            { id: "reserved", header: "Reservado", width: "w-[13%]", className: "tabular-nums", cell: (v) => v.reserved },
+            {
+              id: "level",
+              header: "Nível",
+              width: "w-[15%]",
+              inCardTitle: true,
+              cell: (v) => <Badge className={stockLevel(v.stock).className}>{stockLevel(v.stock).label}</Badge>,
+            },
+          ]}
+          actionsWidth="w-[32%]"
+          actions={(v) => {
+            const label = variantLabel(v);
+            const showingHistory = historyFor?.id === v.id;
+            return (
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={`${buttonClass.primary} px-3 py-1.5`}
+                  onClick={() => setEditing({ productName: data.name, variant: v })}
+                  aria-label={`Editar stock de ${label}`}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Editar
+                </button>
+                <button
+                  type="button"
+                  className={`${buttonClass.secondary} px-3 py-1.5`}
+                  onClick={() => setHistoryFor(showingHistory ? null : v)}
+                  aria-expanded={showingHistory}
+                  aria-controls={historyId}
+                  aria-label={`Histórico de ${label}`}
+                >
+                  <History aria-hidden="true" className="size-4" />
+                  Histórico
+                </button>
+              </div>
+            );
+          }}
+        />
       ) : null}
 
       <div id={historyId}>
