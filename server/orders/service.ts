@@ -405,12 +405,14 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       const delivery = body.dados_entrega;
       const zone = zoneFor(delivery.codigo_postal);
 
-      const lines = mergeLines(await resolveLines(body.items));
-      const units = lines.reduce((sum, l) => sum + l.quantity, 0);
       // Staff accounts are not limited: they can set the stock directly anyway.
       const limited = actor.function !== "admin";
-      if (limited) {
-        const problem = holdProblem(await pendingHold(actor.id), { orders: 1, units });
+      // The cart's prices and the account's unpaid hold are read side by side (one round trip of latency).
+      const [resolved, held] = await Promise.all([resolveLines(body.items), limited ? pendingHold(actor.id) : null]);
+      const lines = mergeLines(resolved);
+      const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+      if (held) {
+        const problem = holdProblem(held, { orders: 1, units });
         if (problem) {
           // A retry of an order already placed answers that order, whatever the account holds now.
           if (idempotencyKey && (await this.hasKey(actor, idempotencyKey))) return this.replay(actor, idempotencyKey);
