@@ -2,8 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
-import { colors, orderLines, orders, products, sizes, stockMovements, variants } from "../db/schema.ts";
+import { orderLines, orders, stockMovements, variants } from "../db/schema.ts";
 import { isValidMultibancoReference } from "../payments/multibanco.ts";
+import { seedProduct } from "./test-fixtures.ts";
 
 let t: TestApp;
 let buyer: { id: number; headers: AuthHeaders };
@@ -19,20 +20,8 @@ const delivery = {
 };
 
 /** A product with one variant per (colour, size) and the given stock. */
-async function product(priceCents: number, stock: number, opts: { status?: number; sizes?: string[] } = {}) {
-  const [p] = await t.db
-    .insert(products)
-    .values({ name: `Produto ${Math.random().toString(36).slice(2, 7)}`, priceCents, status: opts.status ?? 1, sizes: (opts.sizes ?? ["M"]).join(",") })
-    .returning();
-  const [color] = await t.db.insert(colors).values({ name: `Cor ${p!.id}` }).returning();
-  const created = [];
-  for (const name of opts.sizes ?? ["M"]) {
-    const [size] = await t.db.insert(sizes).values({ name: `${name}-${p!.id}` }).onConflictDoNothing().returning();
-    const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: color!.id, sizeId: size!.id, stock }).returning();
-    created.push(v!);
-  }
-  return { product: p!, variants: created, colorName: color!.name };
-}
+const product = (priceCents: number, stock: number, opts: { status?: number; sizes?: string[] } = {}) =>
+  seedProduct(t, priceCents, stock, opts);
 
 const order = (headers: AuthHeaders, body: object, extraHeaders: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url: "/orders", headers: { ...headers, ...extraHeaders }, payload: body });
