@@ -4,20 +4,12 @@ import { createTestApp, type TestApp } from "../../tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
 import { orderLines, orders, stockMovements, variants } from "../db/schema.ts";
 import { isValidMultibancoReference } from "../payments/multibanco.ts";
-import { seedProduct } from "./test-fixtures.ts";
+import { delivery, seedProduct } from "./test-fixtures.ts";
 
 let t: TestApp;
 let buyer: { id: number; headers: AuthHeaders };
 let other: { id: number; headers: AuthHeaders };
 
-const delivery = {
-  nome: "Ana Cliente",
-  morada: "Rua das Flores, 12",
-  codigo_postal: "1100-123",
-  cidade: "Lisboa",
-  telefone: "912345678",
-  entrega_rapida: false,
-};
 
 /** A product with one variant per (colour, size) and the given stock. */
 const product = (priceCents: number, stock: number, opts: { status?: number; sizes?: string[] } = {}) =>

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { TestApp } from "../../tests/support/db.ts";
 import type { AuthHeaders } from "../../tests/support/http.ts";
-import { colors, orders, payments, products, sizes, variants } from "../db/schema.ts";
-import { buildCallbackUrl } from "../payments/callback.ts";
+import { sendPaidCallback } from "../../tests/support/payments.ts";
+import { colors, orders, products, sizes, variants } from "../db/schema.ts";
 
 /** Test data for the checkout tests: products with their own variants, a delivery address, a checkout call. */
 
@@ -43,17 +43,7 @@ export const CALLBACK_KEY = "chave-anti-phishing-de-teste";
 
 /** Plays the gateway: the paid notification of the order's payment (needs createTestApp({ PAYMENT_CALLBACK_KEY: CALLBACK_KEY })). */
 export async function payOrder(t: TestApp, orderId: number) {
-  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const url = new URL(
-    buildCallbackUrl("http://localhost:3000", CALLBACK_KEY, {
-      amountCents: payment!.amountCents,
-      entity: payment!.entity ?? undefined,
-      reference: payment!.reference ?? undefined,
-      requestId: payment!.requestId ?? undefined,
-      orderId,
-    }),
-  );
-  const res = await t.app.inject({ method: "GET", url: url.pathname + url.search });
+  const res = await sendPaidCallback(t, orderId, CALLBACK_KEY);
   if (res.statusCode !== 200) throw new Error(`callback: ${res.statusCode} ${res.body}`);
   const [order] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") throw new Error(`order ${orderId} is ${order?.status} after the callback`);

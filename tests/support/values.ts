@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { payments } from "../../server/db/schema.ts";
-import { buildCallbackUrl } from "../../server/payments/callback.ts";
 import type { TestApp } from "./db.ts";
 import { createUser, login, type AuthHeaders } from "./http.ts";
+import { sendPaidCallback } from "./payments.ts";
 
 /*
  * A catalogue where every fact differs from product to product (pictures, price, category,
@@ -239,17 +237,7 @@ export async function placeOrder(
 
 /** The gateway's "paid" notification for the order, through the real callback route. */
 export async function payOrder(t: TestApp, orderId: number): Promise<void> {
-  const [p] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const url = new URL(
-    buildCallbackUrl("http://localhost:3000", CALLBACK_KEY, {
-      amountCents: p!.amountCents,
-      entity: p!.entity ?? undefined,
-      reference: p!.reference ?? undefined,
-      requestId: p!.requestId ?? undefined,
-      orderId,
-    }),
-  );
-  const res = await t.app.inject({ method: "GET", url: url.pathname + url.search });
+  const res = await sendPaidCallback(t, orderId, CALLBACK_KEY);
   expect(res.statusCode, res.body).toBe(200);
 }
 
