@@ -1,10 +1,13 @@
 import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The rules of hooks and the React Compiler's checks (purity, effects, refs) for the web app.
+  { files: ["app/**/*.{ts,tsx}"], ...reactHooks.configs.flat.recommended },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

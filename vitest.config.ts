@@ -8,5 +8,12 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // `npm run test:coverage` (CI prints the summary): V8's own counters, no instrumentation step.
+    coverage: {
+      provider: "v8",
+      include: ["server/**/*.ts", "app/**/*.{ts,tsx}"],
+      exclude: ["**/*.test.{ts,tsx}", "server/seed/**", "server/cli/**"],
+      reporter: ["text-summary", "html"],
+    },
   },
 });

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
-import type { PublicUser } from "../server/accounts/schemas.ts";
-import type { Services } from "../server/services.ts";
+import type { PublicUser } from "#server/accounts/schemas.ts";
+import type { Services } from "#server/services.ts";
 
 /**
  * What the Fastify server hands to every loader, action and middleware.

@@ -8,7 +8,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { isDatabaseUnavailable } from "../server/db/unavailable.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import { webContext } from "./context.ts";
 import { NonceContext } from "./nonce.tsx";
 

@@ -16,10 +16,10 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
-import { hashPassword } from "../server/accounts/passwords.ts";
-import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE } from "../server/accounts/sessions.ts";
-import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "../server/orders/rules.ts";
-import { createDatabase } from "../server/db/client.ts";
+import { hashPassword } from "#server/accounts/passwords.ts";
+import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE } from "#server/accounts/sessions.ts";
+import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/orders/rules.ts";
+import { createDatabase } from "#server/db/client.ts";
 import { seedLarge } from "../scripts/seed-large.ts";
 import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "./shop.ts";
 

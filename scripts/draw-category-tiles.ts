@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { productSvg, type ProductArt } from "../server/seed/demo-art.ts";
+import { productSvg, type ProductArt } from "#server/seed/demo-art.ts";
 
 const OUT = path.resolve(import.meta.dirname, "../public/images/categorias");
 /** The tile's box is 4:3 (square on phones, cropped at the centre by object-fit: cover). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../tests/support/db.ts";
+import { createTestDatabase } from "#tests/support/db.ts";
 import { seedLarge } from "./seed-large.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

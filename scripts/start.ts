@@ -9,5 +9,5 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const { main } = await import("../server/main.ts");
+const { main } = await import("#server/main.ts");
 await main();

@@ -7,13 +7,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { checkoutTests } from "../tests/faults/checkout.ts";
-import type { FaultContext, FaultTest } from "../tests/faults/context.ts";
-import { crashTests } from "../tests/faults/crash.ts";
-import { embeddedTests, stopEmbeddedShop } from "../tests/faults/embedded.ts";
-import { gatewayTests, orphanTests, stopGateway } from "../tests/faults/gateway.ts";
-import { freePort, login, openFaultDatabase, ROOT, seedBuyers, startShop, stopAllShops, type FaultDatabase } from "../tests/faults/harness.ts";
-import { mailTests, stopMailServer } from "../tests/faults/mail.ts";
+import { checkoutTests } from "#tests/faults/checkout.ts";
+import type { FaultContext, FaultTest } from "#tests/faults/context.ts";
+import { crashTests } from "#tests/faults/crash.ts";
+import { embeddedTests, stopEmbeddedShop } from "#tests/faults/embedded.ts";
+import { gatewayTests, orphanTests, stopGateway } from "#tests/faults/gateway.ts";
+import { freePort, login, openFaultDatabase, ROOT, seedBuyers, startShop, stopAllShops, type FaultDatabase } from "#tests/faults/harness.ts";
+import { mailTests, stopMailServer } from "#tests/faults/mail.ts";
 
 const RUN_LIMIT_MS = 285_000;
 const BUYERS = 20;

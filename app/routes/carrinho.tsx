@@ -2,8 +2,8 @@ import { AlertCircle, Loader2, Minus, Plus, ShoppingBag, ShoppingCart, Trash2 } 
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../lib/toast.tsx";
-import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "../../server/orders/rules.ts";
-import type { CartCheck, CartCheckLine } from "../../server/orders/schemas.ts";
+import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/orders/rules.ts";
+import type { CartCheck, CartCheckLine } from "#server/orders/schemas.ts";
 import { CatalogImage } from "../components/catalog/CatalogImage.tsx";
 import { focusRing } from "../components/catalog/ProductCard.tsx";
 import type { DeliveryForm, DeliveryPayload } from "../components/checkout/DeliveryDialog.tsx";

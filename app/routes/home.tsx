@@ -1,6 +1,6 @@
 import { PackageOpen, RotateCw } from "lucide-react";
 import { Link } from "react-router";
-import type { ApiBanner, ApiProduct } from "../../server/catalog/schemas.ts";
+import type { ApiBanner, ApiProduct } from "#server/catalog/schemas.ts";
 import { CATEGORY_TILES, CategoryTiles } from "../components/catalog/CategoryTiles.tsx";
 import { HomeBanner, type BannerData } from "../components/catalog/HomeBanner.tsx";
 import { firstImage } from "../components/catalog/image-urls.ts";

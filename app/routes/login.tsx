@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { landingPage, safeRedirectTarget } from "../../server/accounts/guard.ts";
+import { landingPage, safeRedirectTarget } from "#server/accounts/guard.ts";
 import { toast } from "../lib/toast.tsx";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { type StoredUser, useHydrated, writeUser } from "../lib/storage.ts";

@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import type { ApiProduct, ApiSize, ApiStockDetail } from "../../server/catalog/schemas.ts";
-import type { CatalogService } from "../../server/catalog/service.ts";
+import type { ApiProduct, ApiSize, ApiStockDetail } from "#server/catalog/schemas.ts";
+import type { CatalogService } from "#server/catalog/service.ts";
 import { firstImage } from "../components/catalog/image-urls.ts";
 import { JsonLd } from "../components/catalog/JsonLd.tsx";
 import { ModelStrip, type ModelItem } from "../components/catalog/ModelStrip.tsx";

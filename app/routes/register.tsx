@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { registerForm } from "../../server/accounts/schemas.ts";
+import { registerForm } from "#server/accounts/schemas.ts";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/register";

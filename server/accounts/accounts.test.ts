@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import { createUser, login } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createUser, login } from "#tests/support/http.ts";
 import { emailOutbox, emailVerificationTokens, sessions, users } from "../db/schema.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import type { AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import type { AuthHeaders } from "#tests/support/http.ts";
 import {
   buildCatalogue,
   newShopper,
@@ -9,7 +9,7 @@ import {
   PLAN,
   VALUES_ENV,
   type BuiltCatalogue,
-} from "../../tests/support/values.ts";
+} from "#tests/support/values.ts";
 import { categories, productImages, products, variants } from "../db/schema.ts";
 import type { ApiProduct, ApiProductListItem, ApiStockDetail } from "./schemas.ts";
 

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../tests/support/global-setup.ts";
+import { freePort } from "#tests/support/global-setup.ts";
 import { createDatabase, type Database } from "./client.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded.ts";
 import { isProcessAlive } from "./lock.ts";

@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { seedDemoCatalog } from "../seed/demo.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
 
 /**
  * A URL Fastify cannot decode answers like every other error of the shop: the same security

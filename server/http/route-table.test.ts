@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import type { Access } from "../accounts/guard.ts";
 
 /** Every call of spec section 7 (and of the admin API contract), with the access it must have. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { products } from "../db/schema.ts";
 import { DEMO_PRODUCTS, seedDemoCatalog } from "../seed/demo.ts";
 import { DISALLOWED_PATHS, SITEMAP_PAGES, sitemapXml, xmlEscape } from "./seo.ts";

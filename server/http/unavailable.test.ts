@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort } from "../../tests/support/global-setup.ts";
+import { freePort } from "#tests/support/global-setup.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { createDatabase } from "../db/client.ts";

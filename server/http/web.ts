@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { WebContext } from "../../app/context.ts";
+import type { WebContext } from "#app/context.ts";
 import { databaseAnswers } from "../db/unavailable.ts";
 import type { Services } from "../services.ts";
 import { ServiceUnavailableError } from "./errors.ts";

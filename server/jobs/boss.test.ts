@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db.ts";
+import { createTestDatabase } from "#tests/support/db.ts";
 import { loadConfig } from "../config.ts";
 import { emailOutbox, rateLimits, sessions, users } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";

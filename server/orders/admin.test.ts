@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { colors, orderLines, orders, payments, products, sizes, users, variants } from "../db/schema.ts";
 import { lisbonParts, lisbonTime } from "../payments/dates.ts";
 import { ADMIN_ORDER_MESSAGES as M } from "./admin-schemas.ts";

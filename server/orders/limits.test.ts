@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { orderLines, orders, stockMovements, variants } from "../db/schema.ts";
 import { MAX_PENDING_ORDERS_PER_ACCOUNT, MAX_PENDING_UNITS_PER_ACCOUNT, MAX_UNITS_PER_LINE, pendingOrdersMessage, pendingUnitsMessage } from "./rules.ts";
 import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "./test-fixtures.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { TestApp } from "../../tests/support/db.ts";
-import type { AuthHeaders } from "../../tests/support/http.ts";
-import { sendPaidCallback } from "../../tests/support/payments.ts";
+import type { TestApp } from "#tests/support/db.ts";
+import type { AuthHeaders } from "#tests/support/http.ts";
+import { sendPaidCallback } from "#tests/support/payments.ts";
 import { colors, orders, products, sizes, variants } from "../db/schema.ts";
 
 /** Test data for the checkout tests: products with their own variants, a delivery address, a checkout call. */

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import type { AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import type { AuthHeaders } from "#tests/support/http.ts";
 import {
   allPages,
   buildCatalogue,
@@ -12,7 +12,7 @@ import {
   variantKey,
   type BuiltCatalogue,
   type Shopper,
-} from "../../tests/support/values.ts";
+} from "#tests/support/values.ts";
 import { orderLines, orders, payments, users } from "../db/schema.ts";
 import type { AdminOrder, AdminOrderLine, OrdersPerDay } from "./admin-schemas.ts";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { emailOutbox, orders, paymentEvents, payments } from "../db/schema.ts";
 import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "../orders/test-fixtures.ts";
 

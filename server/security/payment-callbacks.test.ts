@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import { createUser, login, type AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { colors, emailOutbox, orders, paymentEvents, payments, products, variants } from "../db/schema.ts";
 import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "../orders/rules.ts";
 import { buildCallbackUrl, CALLBACK_PATH } from "../payments/callback.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db.ts";
+import { createTestDatabase } from "#tests/support/db.ts";
 import { variantFileName, variantWidthsFor } from "../catalog/images.ts";
 import type { Database } from "../db/client.ts";
 import {

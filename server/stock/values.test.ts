@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/db.ts";
-import type { AuthHeaders } from "../../tests/support/http.ts";
+import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import type { AuthHeaders } from "#tests/support/http.ts";
 import {
   allPages,
   buildCatalogue,
@@ -13,7 +13,7 @@ import {
   VALUES_ENV,
   variantKey,
   type BuiltCatalogue,
-} from "../../tests/support/values.ts";
+} from "#tests/support/values.ts";
 import type { ApiProduct, ApiStockDetail } from "../catalog/schemas.ts";
 import { orderLines, orders, products, variants } from "../db/schema.ts";
 import type { LowStockItem, StockProductDetail, StockProductItem, StockSummary } from "./schemas.ts";

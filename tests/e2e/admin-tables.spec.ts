@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { ADMIN, loginThroughForm } from "./support.ts";
-import { formatEuros } from "../../app/lib/format.ts";
+import { formatEuros } from "#app/lib/format.ts";
 
 const SCREENS = process.env.SCREENS_DIR ?? "/work/notes/screens";
 

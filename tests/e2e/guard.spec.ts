@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes.ts";
+import routes from "#app/routes.ts";
 import { request as playwrightRequest, test, type APIRequestContext } from "./fixtures.ts";
 import { ADMIN, expect, uniqueEmail } from "./support.ts";
 

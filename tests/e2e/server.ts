@@ -13,5 +13,5 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: "admin-e2e-123",
   LOG_LEVEL: "warn",
 });
-const { main } = await import("../../server/main.ts");
+const { main } = await import("#server/main.ts");
 await main();

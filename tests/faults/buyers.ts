@@ -6,9 +6,9 @@
  * which a few hundred drill accounts would exceed); the shops check them like any other.
  */
 import { randomBytes } from "node:crypto";
-import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE, SESSION_TTL_MS } from "../../server/accounts/sessions.ts";
-import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "../../server/orders/rules.ts";
-import { sessions } from "../../server/db/schema.ts";
+import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE, SESSION_TTL_MS } from "#server/accounts/sessions.ts";
+import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/orders/rules.ts";
+import { sessions } from "#server/db/schema.ts";
 import type { FaultContext } from "./context.ts";
 import { seedBuyers, SESSION_SECRET, type Auth, type Buyer } from "./harness.ts";
 

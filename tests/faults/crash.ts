@@ -4,7 +4,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { inArray, sql } from "drizzle-orm";
-import { orderLines, orders, payments } from "../../server/db/schema.ts";
+import { orderLines, orders, payments } from "#server/db/schema.ts";
 import { ORDERS_PER_ACCOUNT, seedSignedInBuyers } from "./buyers.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import { assert, checkStockInvariants, placeOrder, seedProduct, type Answer, type Buyer, type SeededProduct } from "./harness.ts";

@@ -4,10 +4,10 @@
  * and no lock, and leaves the order cancelled.
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { orders, variants } from "../../server/db/schema.ts";
-import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "../../server/payments/gateway-standin.ts";
+import { orders, variants } from "#server/db/schema.ts";
+import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "#server/payments/gateway-standin.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { ORPHAN_GRACE_MINUTES } from "../../server/orders/service.ts";
+import { ORPHAN_GRACE_MINUTES } from "#server/orders/service.ts";
 import { assert, checkStockInvariants, freePort, isPtMessage, login, placeOrder, seedProduct, startShop, waitFor, type Auth, type SeededProduct, type Shop } from "./harness.ts";
 
 /** The adapter's time-out (ifthenpay.ts default). */

@@ -11,11 +11,11 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
-import { hashPassword } from "../../server/accounts/passwords.ts";
-import { createDatabase, type Database } from "../../server/db/client.ts";
-import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
-import { runMigrations } from "../../server/db/migrate.ts";
-import { colors, orderLines, orders, products, sizes, users, variants } from "../../server/db/schema.ts";
+import { hashPassword } from "#server/accounts/passwords.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import { startEmbeddedPostgres } from "#server/db/embedded.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { colors, orderLines, orders, products, sizes, users, variants } from "#server/db/schema.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SESSION_SECRET = "faults-session-secret-0123456789-abcdefghijklmnop";

@@ -4,9 +4,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
-import { emailOutbox, orders, payments } from "../../server/db/schema.ts";
-import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../server/mail/test-support.ts";
-import { buildCallbackUrl } from "../../server/payments/callback.ts";
+import { emailOutbox, orders, payments } from "#server/db/schema.ts";
+import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "#server/mail/test-support.ts";
+import { buildCallbackUrl } from "#server/payments/callback.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import { assert, call, CALLBACK_KEY, checkStockInvariants, placeOrder, seedProduct, waitFor, type Shop } from "./harness.ts";
 

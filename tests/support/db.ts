@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../../server/app.ts";
-import { loadConfig, type Config } from "../../server/config.ts";
-import { createDatabase, type Database } from "../../server/db/client.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig, type Config } from "#server/config.ts";
+import { createDatabase, type Database } from "#server/db/client.ts";
+import { createServices, type Services } from "#server/services.ts";
 import { withDatabase } from "./global-setup.ts";
 
 /** A fresh, migrated database for one test file (a clone of the run's template). */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { payments } from "../../server/db/schema.ts";
-import { buildCallbackUrl } from "../../server/payments/callback.ts";
+import { payments } from "#server/db/schema.ts";
+import { buildCallbackUrl } from "#server/payments/callback.ts";
 import type { TestApp } from "./db.ts";
 
 /**

@@ -2,9 +2,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronDown, LogOut, Menu, Store, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "../../lib/toast.tsx";
-import { apiPost } from "../../lib/api.ts";
-import { clearUser } from "../../lib/storage.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { apiPost } from "#app/lib/api.ts";
+import { clearUser } from "#app/lib/storage.ts";
 import { ADMIN_MENU, groupForPath, matchLeaf, type MenuGroup, type MenuLeaf } from "./menu.ts";
 
 /** Below this width the menu is a drawer (spec section 9). */

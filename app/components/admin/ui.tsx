@@ -6,7 +6,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { Loader2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { apiGet, messageFrom, NetworkError } from "../../lib/api.ts";
+import { apiGet, messageFrom, NetworkError } from "#app/lib/api.ts";
 
 export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 

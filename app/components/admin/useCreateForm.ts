@@ -1,10 +1,10 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { apiPost, messageFrom } from "../../lib/api.ts";
-import { toast } from "../../lib/toast.tsx";
+import { apiPost, messageFrom } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.tsx";
 
 export interface CreateFormOptions<Input extends FieldValues, Output extends FieldValues> {
   /** Validates the fields in the browser; its messages are shown under each field. */

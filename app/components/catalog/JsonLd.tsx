@@ -1,5 +1,5 @@
-import { serializeJsonLd } from "../../lib/seo.ts";
-import { useNonce } from "../../nonce.tsx";
+import { serializeJsonLd } from "#app/lib/seo.ts";
+import { useNonce } from "#app/nonce.tsx";
 
 /**
  * schema.org structured data. A data block (type application/ld+json), never executed, so the

@@ -1,7 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatEuros } from "../../lib/format.ts";
+import { formatEuros } from "#app/lib/format.ts";
 import { CatalogImage } from "./CatalogImage.tsx";
 
 /** What a card needs of a product (ApiProduct and ApiProductListItem both fit, with `image` = first file). */

@@ -1,8 +1,8 @@
 import { Check, CircleAlert, Info, Minus, Plus, ShoppingCart } from "lucide-react";
 import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { useHydrated } from "../../lib/storage.ts";
-import { toast } from "../../lib/toast.tsx";
+import { useHydrated } from "#app/lib/storage.ts";
+import { toast } from "#app/lib/toast.tsx";
 import { addToCart } from "./cart.ts";
 import { focusRing } from "./ProductCard.tsx";
 import { colourOptions, defaultColour, findVariant, stockOf, type PageVariant } from "./variants.ts";

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, writeCart, type CartItem } from "../../lib/storage.ts";
+import { STORAGE_KEYS, writeCart, type CartItem } from "#app/lib/storage.ts";
 
 /**
  * Adding a product to the browser cart (localStorage `carrinho`, spec section 3).

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatEuros } from "../../lib/format.ts";
-import { absoluteUrl, productJsonLd, serializeJsonLd, summarize } from "../../lib/seo.ts";
+import { formatEuros } from "#app/lib/format.ts";
+import { absoluteUrl, productJsonLd, serializeJsonLd, summarize } from "#app/lib/seo.ts";
 import { addToCart, type CartLine } from "./cart.ts";
 import { firstImage, uploadSrcSet, variantFileName } from "./image-urls.ts";
 import { colourOptions, defaultColour, findVariant, stockOf, type PageVariant } from "./variants.ts";

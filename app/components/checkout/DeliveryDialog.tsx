@@ -1,8 +1,8 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Loader2, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { deliveryData, ORDER_MESSAGES } from "../../../server/orders/schemas.ts";
+import { deliveryData, ORDER_MESSAGES } from "#server/orders/schemas.ts";
 import { focusRing } from "../catalog/ProductCard.tsx";
 
 /** Delivery data as the spec names it (section 3) and as stored under `delivery_data`. */

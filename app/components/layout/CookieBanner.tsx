@@ -1,7 +1,7 @@
 import { Cookie } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { readCookieConsent, syncCookieConsent, writeCookieConsent } from "../../lib/storage.ts";
+import { readCookieConsent, syncCookieConsent, writeCookieConsent } from "#app/lib/storage.ts";
 
 /**
  * Bottom cookie notice, shown until `cookieConsent` is stored. The server renders it when the

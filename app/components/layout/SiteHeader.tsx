@@ -1,9 +1,9 @@
 import { LogIn, LogOut, Menu, ShoppingCart, User, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { toast } from "../../lib/toast.tsx";
-import { apiPost } from "../../lib/api.ts";
-import { clearUser, useCartCount, useStoredUser } from "../../lib/storage.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { apiPost } from "#app/lib/api.ts";
+import { clearUser, useCartCount, useStoredUser } from "#app/lib/storage.ts";
 
 export const PUBLIC_LINKS = [
   { to: "/", label: "Início" },

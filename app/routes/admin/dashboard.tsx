@@ -1,10 +1,10 @@
 import { AlertTriangle, ChevronDown, CreditCard, Package, UserPlus, Warehouse } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { PaymentsPanel } from "../../components/admin/dashboard/PaymentsPanel.tsx";
-import { StockSummaryCards } from "../../components/admin/dashboard/StockSummaryCards.tsx";
-import { UsersTable } from "../../components/admin/dashboard/UsersTable.tsx";
-import { buttonClass, PageHeader, Panel } from "../../components/admin/ui.tsx";
+import { PaymentsPanel } from "#app/components/admin/dashboard/PaymentsPanel.tsx";
+import { StockSummaryCards } from "#app/components/admin/dashboard/StockSummaryCards.tsx";
+import { UsersTable } from "#app/components/admin/dashboard/UsersTable.tsx";
+import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import type { Route } from "./+types/dashboard";
 
 // A route's meta replaces its parents', so noindex is repeated here.

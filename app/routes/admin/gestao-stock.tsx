@@ -1,11 +1,11 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
-import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
-import { ProductStockBadges } from "../../components/admin/stock/ProductStockBadges.tsx";
-import { ProductVariants } from "../../components/admin/stock/ProductVariants.tsx";
-import { REASON_MANUAL, type StockProductItem, type StockSummary } from "../../components/admin/stock/types.ts";
+import { Pagination, usePagedData } from "#app/components/admin/orders/paging.tsx";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { ProductStockBadges } from "#app/components/admin/stock/ProductStockBadges.tsx";
+import { ProductVariants } from "#app/components/admin/stock/ProductVariants.tsx";
+import { REASON_MANUAL, type StockProductItem, type StockSummary } from "#app/components/admin/stock/types.ts";
 import {
   buttonClass,
   EmptyState,
@@ -16,7 +16,7 @@ import {
   PageHeader,
   Panel,
   useApiData,
-} from "../../components/admin/ui.tsx";
+} from "#app/components/admin/ui.tsx";
 import type { Route } from "./+types/gestao-stock";
 
 // A route's meta replaces its parents', so noindex is repeated here.

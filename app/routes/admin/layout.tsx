@@ -1,7 +1,7 @@
 import { Outlet, redirect } from "react-router";
-import { decide, refusedPageRedirect } from "../../../server/accounts/guard.ts";
-import { AdminShell } from "../../components/admin/AdminShell.tsx";
-import { webContext } from "../../context.ts";
+import { decide, refusedPageRedirect } from "#server/accounts/guard.ts";
+import { AdminShell } from "#app/components/admin/AdminShell.tsx";
+import { webContext } from "#app/context.ts";
 import type { Route } from "./+types/layout";
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
-import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
-import { customerText, formatDateTime, type OrderLine, type OrdersPerDay } from "../../components/admin/orders/types.ts";
+import { Pagination, usePagedData } from "#app/components/admin/orders/paging.tsx";
+import { customerText, formatDateTime, type OrderLine, type OrdersPerDay } from "#app/components/admin/orders/types.ts";
 import {
   EmptyState,
   ErrorPanel,
@@ -9,9 +9,9 @@ import {
   LoadingState,
   PageHeader,
   Panel,
-} from "../../components/admin/ui.tsx";
-import { type AdminColumn, ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
-import { apiGet } from "../../lib/api.ts";
+} from "#app/components/admin/ui.tsx";
+import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { apiGet } from "#app/lib/api.ts";
 import type { Route } from "./+types/orders";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -25,7 +25,7 @@ const RANGES = [7, 30, 90] as const;
 const DEFAULT_RANGE = 30;
 
 // recharts measures the DOM: it is loaded (its own chunk) and rendered in the browser only.
-const OrdersChart = lazy(() => import("../../components/admin/orders/OrdersChart.tsx"));
+const OrdersChart = lazy(() => import("#app/components/admin/orders/OrdersChart.tsx"));
 
 function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);

@@ -1,13 +1,13 @@
 import { ArrowLeft, BadgeEuro, MailCheck, RefreshCw, SearchCheck, Send } from "lucide-react";
 import { useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { toast } from "../../lib/toast.tsx";
-import { Pagination, usePagedData } from "../../components/admin/orders/paging.tsx";
-import { formatDateTime, type OrderDetail, type OrderLine } from "../../components/admin/orders/types.ts";
-import { PaymentStatusBadge, paymentStatusLabel } from "../../components/admin/payment-status.tsx";
-import { type AdminColumn, ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
-import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader } from "../../components/admin/ui.tsx";
-import { apiGet, apiPost, messageFrom, NetworkError } from "../../lib/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { Pagination, usePagedData } from "#app/components/admin/orders/paging.tsx";
+import { formatDateTime, type OrderDetail, type OrderLine } from "#app/components/admin/orders/types.ts";
+import { PaymentStatusBadge, paymentStatusLabel } from "#app/components/admin/payment-status.tsx";
+import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { buttonClass, EmptyState, ErrorPanel, LoadingState, PageHeader } from "#app/components/admin/ui.tsx";
+import { apiGet, apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
 import type { Route } from "./+types/payment-status";
 import type { loader as adminLayoutLoader } from "./layout.tsx";
 

@@ -1,11 +1,11 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { Tags } from "lucide-react";
 import { useId } from "react";
 import { z } from "zod";
-import { type ApiColor, CATALOG_MESSAGES } from "../../../server/catalog/schemas.ts";
-import { SubmitButton, TextField } from "../../components/admin/dashboard/fields.tsx";
-import { PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
-import { useCreateForm } from "../../components/admin/useCreateForm.ts";
+import { type ApiColor, CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
+import { SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
+import { PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import type { Route } from "./+types/produto-categoria";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight, Eye, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "../../lib/toast.tsx";
+import { toast } from "#app/lib/toast.tsx";
 import {
   deleteProduct,
   PRODUCT_TEXT,
   type ApiColor,
   type ApiProduct,
   type ApiProductListItem,
-} from "../../components/admin/products/product-api.ts";
+} from "#app/components/admin/products/product-api.ts";
 import {
   buttonClass,
   EmptyState,
@@ -22,10 +22,10 @@ import {
   thClass,
   useApiData,
   useConfirm,
-} from "../../components/admin/ui.tsx";
-import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
-import { apiGet } from "../../lib/api.ts";
-import { formatEuros } from "../../lib/format.ts";
+} from "#app/components/admin/ui.tsx";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { apiGet } from "#app/lib/api.ts";
+import { formatEuros } from "#app/lib/format.ts";
 import type { Route } from "./+types/produto-relatorio";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,13 +1,13 @@
 import { Pencil } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { BackButton } from "../../components/admin/BackButton.tsx";
-import { StatusBadge } from "../../components/admin/products/AdminProductCard.tsx";
-import { ProductLoadState } from "../../components/admin/products/ProductLoadState.tsx";
-import { parseProductId, PRODUCT_TEXT, type ApiProduct } from "../../components/admin/products/product-api.ts";
-import { buttonClass, PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
-import { CatalogImage } from "../../components/catalog/CatalogImage.tsx";
-import { firstImage } from "../../components/catalog/image-urls.ts";
-import { formatEuros } from "../../lib/format.ts";
+import { BackButton } from "#app/components/admin/BackButton.tsx";
+import { StatusBadge } from "#app/components/admin/products/AdminProductCard.tsx";
+import { ProductLoadState } from "#app/components/admin/products/ProductLoadState.tsx";
+import { parseProductId, PRODUCT_TEXT, type ApiProduct } from "#app/components/admin/products/product-api.ts";
+import { buttonClass, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
+import { firstImage } from "#app/components/catalog/image-urls.ts";
+import { formatEuros } from "#app/lib/format.ts";
 import type { Route } from "./+types/produto-ver";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,11 +1,11 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { Palette } from "lucide-react";
 import { z } from "zod";
-import { type ApiColor, CATALOG_MESSAGES } from "../../../server/catalog/schemas.ts";
-import { Field, SubmitButton, TextField } from "../../components/admin/dashboard/fields.tsx";
-import { ExistingItemsPanel } from "../../components/admin/ExistingItemsPanel.tsx";
-import { PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
-import { useCreateForm } from "../../components/admin/useCreateForm.ts";
+import { type ApiColor, CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
+import { Field, SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
+import { ExistingItemsPanel } from "#app/components/admin/ExistingItemsPanel.tsx";
+import { PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import type { Route } from "./+types/produtos-color";
 
 // A route's meta replaces its parents', so noindex is repeated here.

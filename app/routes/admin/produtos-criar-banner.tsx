@@ -1,12 +1,12 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { ImagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
-import { CATALOG_MESSAGES, createBannerFields } from "../../../server/catalog/schemas.ts";
-import { Field, fieldInputClass, SubmitButton, TextField } from "../../components/admin/dashboard/fields.tsx";
-import { buttonClass, inputClass, PageHeader, Panel } from "../../components/admin/ui.tsx";
-import { useCreateForm } from "../../components/admin/useCreateForm.ts";
+import { CATALOG_MESSAGES, createBannerFields } from "#server/catalog/schemas.ts";
+import { Field, fieldInputClass, SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
+import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import type { Route } from "./+types/produtos-criar-banner";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,21 +1,21 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "../../lib/toast.tsx";
-import { ImagePicker } from "../../components/admin/products/ImagePicker.tsx";
-import { PRODUCT_TEXT, thrownError } from "../../components/admin/products/product-api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { ImagePicker } from "#app/components/admin/products/ImagePicker.tsx";
+import { PRODUCT_TEXT, thrownError } from "#app/components/admin/products/product-api.ts";
 import {
   hasMissingRequired,
   ProductFields,
   productFieldsSchema,
   sizesText,
   type ProductFieldsInput,
-} from "../../components/admin/products/ProductFields.tsx";
-import { buttonClass, PageHeader, Panel } from "../../components/admin/ui.tsx";
-import { apiPost, messageFrom } from "../../lib/api.ts";
+} from "#app/components/admin/products/ProductFields.tsx";
+import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { apiPost, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/produtos-criar";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,9 +1,9 @@
 import { CheckCircle2, ImagePlus, Pencil, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "../../lib/toast.tsx";
-import type { ApiBanner } from "../../../server/catalog/schemas.ts";
-import { CatalogImage } from "../../components/catalog/CatalogImage.tsx";
+import { toast } from "#app/lib/toast.tsx";
+import type { ApiBanner } from "#server/catalog/schemas.ts";
+import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
 import {
   Badge,
   buttonClass,
@@ -14,8 +14,8 @@ import {
   PageHeader,
   useApiData,
   useConfirm,
-} from "../../components/admin/ui.tsx";
-import { apiDelete, apiPost, messageFrom, NetworkError, type ApiResponse } from "../../lib/api.ts";
+} from "#app/components/admin/ui.tsx";
+import { apiDelete, apiPost, messageFrom, NetworkError, type ApiResponse } from "#app/lib/api.ts";
 import type { Route } from "./+types/produtos-definir-banner";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,10 +1,10 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PackagePlus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "../../lib/toast.tsx";
+import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
 import {
   type ApiColor,
@@ -12,8 +12,8 @@ import {
   type ApiStockDetail,
   CATALOG_MESSAGES,
   MAX_STOCK,
-} from "../../../server/catalog/schemas.ts";
-import { Field, fieldInputClass } from "../../components/admin/dashboard/fields.tsx";
+} from "#server/catalog/schemas.ts";
+import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
 import {
   Badge,
   buttonClass,
@@ -28,8 +28,8 @@ import {
   tdClass,
   thClass,
   useApiData,
-} from "../../components/admin/ui.tsx";
-import { apiPost, messageFrom } from "../../lib/api.ts";
+} from "#app/components/admin/ui.tsx";
+import { apiPost, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/produtos-detalhes";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,14 +1,14 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "../../lib/toast.tsx";
+import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
-import { CATALOG_MESSAGES as M, formatPriceInput } from "../../../server/catalog/schemas.ts";
-import { CatalogImage } from "../../components/catalog/CatalogImage.tsx";
-import { ImagePicker } from "../../components/admin/products/ImagePicker.tsx";
+import { CATALOG_MESSAGES as M, formatPriceInput } from "#server/catalog/schemas.ts";
+import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
+import { ImagePicker } from "#app/components/admin/products/ImagePicker.tsx";
 import {
   EDIT_SAVE_TIMEOUT_MS,
   imageList,
@@ -17,7 +17,7 @@ import {
   serverError,
   thrownError,
   type ApiProduct,
-} from "../../components/admin/products/product-api.ts";
+} from "#app/components/admin/products/product-api.ts";
 import {
   FieldError,
   FIELD_REQUIRED,
@@ -25,10 +25,10 @@ import {
   ProductFields,
   productFieldsSchema,
   sizesText,
-} from "../../components/admin/products/ProductFields.tsx";
-import { VariantsManager } from "../../components/admin/products/VariantsManager.tsx";
-import { buttonClass, ErrorPanel, inputClass, labelClass, LoadingState, PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
-import { apiPut, messageFrom } from "../../lib/api.ts";
+} from "#app/components/admin/products/ProductFields.tsx";
+import { VariantsManager } from "#app/components/admin/products/VariantsManager.tsx";
+import { buttonClass, ErrorPanel, inputClass, labelClass, LoadingState, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { apiPut, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/produtos-editar";
 
 // A route's meta replaces its parents', so noindex is repeated here.

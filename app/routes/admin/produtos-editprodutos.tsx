@@ -1,24 +1,24 @@
 import { AlertTriangle, Pencil } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { BackButton } from "../../components/admin/BackButton.tsx";
-import { ImageCarousel } from "../../components/admin/products/ImageCarousel.tsx";
-import { StatusBadge } from "../../components/admin/products/AdminProductCard.tsx";
-import { ProductLoadState } from "../../components/admin/products/ProductLoadState.tsx";
+import { BackButton } from "#app/components/admin/BackButton.tsx";
+import { ImageCarousel } from "#app/components/admin/products/ImageCarousel.tsx";
+import { StatusBadge } from "#app/components/admin/products/AdminProductCard.tsx";
+import { ProductLoadState } from "#app/components/admin/products/ProductLoadState.tsx";
 import {
   formatDateTime,
   imageList,
   parseProductId,
   PRODUCT_TEXT,
   type ApiStockDetail,
-} from "../../components/admin/products/product-api.ts";
+} from "#app/components/admin/products/product-api.ts";
 import {
   buttonClass,
   PageHeader,
   Panel,
   useApiData,
-} from "../../components/admin/ui.tsx";
-import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
-import { formatEuros } from "../../lib/format.ts";
+} from "#app/components/admin/ui.tsx";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { formatEuros } from "#app/lib/format.ts";
 import type { Route } from "./+types/produtos-editprodutos";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,16 +1,16 @@
 import { AlertTriangle, Plus, Search } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "../../lib/toast.tsx";
-import { AdminProductCard, CardBoundary } from "../../components/admin/products/AdminProductCard.tsx";
+import { toast } from "#app/lib/toast.tsx";
+import { AdminProductCard, CardBoundary } from "#app/components/admin/products/AdminProductCard.tsx";
 import {
   deleteProduct,
   PRODUCT_LIST_REFRESH_MS,
   PRODUCT_TEXT,
   type ApiProductListItem,
-} from "../../components/admin/products/product-api.ts";
-import { buttonClass, EmptyState, ErrorPanel, inputClass, LoadingState, PageHeader, useConfirm } from "../../components/admin/ui.tsx";
-import { apiGet, apiPut } from "../../lib/api.ts";
+} from "#app/components/admin/products/product-api.ts";
+import { buttonClass, EmptyState, ErrorPanel, inputClass, LoadingState, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { apiGet, apiPut } from "#app/lib/api.ts";
 import type { Route } from "./+types/produtos";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,10 +1,10 @@
 import { PackagePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ResponsiveTable } from "../../components/admin/ResponsiveTable.tsx";
-import { lowStockLevel } from "../../components/admin/stock/ProductStockBadges.tsx";
-import { ProductVariants } from "../../components/admin/stock/ProductVariants.tsx";
-import { type LowStockProduct, REASON_LOW_STOCK } from "../../components/admin/stock/types.ts";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { lowStockLevel } from "#app/components/admin/stock/ProductStockBadges.tsx";
+import { ProductVariants } from "#app/components/admin/stock/ProductVariants.tsx";
+import { type LowStockProduct, REASON_LOW_STOCK } from "#app/components/admin/stock/types.ts";
 import {
   Badge,
   buttonClass,
@@ -16,7 +16,7 @@ import {
   PageHeader,
   Panel,
   useApiData,
-} from "../../components/admin/ui.tsx";
+} from "#app/components/admin/ui.tsx";
 import type { Route } from "./+types/stock-baixo";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,15 +1,15 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "../../lib/toast.tsx";
+import { toast } from "#app/lib/toast.tsx";
 import type { z } from "zod";
-import { newUserBody } from "../../../server/accounts/schemas.ts";
-import { Field, fieldInputClass } from "../../components/admin/dashboard/fields.tsx";
-import { buttonClass, inputClass, PageHeader, Panel } from "../../components/admin/ui.tsx";
-import { apiPost, messageFrom } from "../../lib/api.ts";
+import { newUserBody } from "#server/accounts/schemas.ts";
+import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
+import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { apiPost, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/usuarios-create";
 
 // A route's meta replaces its parents', so noindex is repeated here.

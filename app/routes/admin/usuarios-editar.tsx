@@ -1,15 +1,15 @@
-import "../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "../../lib/toast.tsx";
+import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
-import { type PublicUser, updateUserBody } from "../../../server/accounts/schemas.ts";
-import { Field, fieldInputClass } from "../../components/admin/dashboard/fields.tsx";
-import { buttonClass, ErrorPanel, inputClass, LoadingState, PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
-import { apiPut, messageFrom } from "../../lib/api.ts";
+import { type PublicUser, updateUserBody } from "#server/accounts/schemas.ts";
+import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
+import { buttonClass, ErrorPanel, inputClass, LoadingState, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { apiPut, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/usuarios-editar";
 
 // A route's meta replaces its parents', so noindex is repeated here.

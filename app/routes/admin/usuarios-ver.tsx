@@ -1,7 +1,7 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { Link } from "react-router";
-import type { PublicUser } from "../../../server/accounts/schemas.ts";
-import { buttonClass, ErrorPanel, LoadingState, PageHeader, Panel, useApiData } from "../../components/admin/ui.tsx";
+import type { PublicUser } from "#server/accounts/schemas.ts";
+import { buttonClass, ErrorPanel, LoadingState, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
 import type { Route } from "./+types/usuarios-ver";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { formatEuros } from "../../../lib/format.ts";
+import { formatEuros } from "#app/lib/format.ts";
 import { PaymentStatusBadge } from "../payment-status.tsx";
 import { buttonClass, ErrorPanel, focusRing, LoadingState, useApiData } from "../ui.tsx";
 

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, RefreshCw, ShieldCheck } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "../../../lib/toast.tsx";
-import { apiGet } from "../../../lib/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { apiGet } from "#app/lib/api.ts";
 import { fetchPage } from "../orders/paging.tsx";
 import { PaymentStatusBadge } from "../payment-status.tsx";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";

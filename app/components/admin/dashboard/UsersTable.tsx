@@ -1,9 +1,9 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "../../../lib/toast.tsx";
-import type { PublicUser } from "../../../../server/accounts/schemas.ts";
-import { apiDelete, messageFrom } from "../../../lib/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import type { PublicUser } from "#server/accounts/schemas.ts";
+import { apiDelete, messageFrom } from "#app/lib/api.ts";
 import { Pagination } from "../orders/paging.tsx";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";
 import { EmptyState, ErrorPanel, LoadingState, focusRing, useApiData, useConfirm } from "../ui.tsx";

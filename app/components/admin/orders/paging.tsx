@@ -4,7 +4,7 @@
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiGet, messageFrom } from "../../../lib/api.ts";
+import { apiGet, messageFrom } from "#app/lib/api.ts";
 import { buttonClass } from "../ui.tsx";
 
 export interface Page<T> {

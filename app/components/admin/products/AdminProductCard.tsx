@@ -1,9 +1,9 @@
 import { Pencil, PlusCircle, MinusCircle, Trash2 } from "lucide-react";
 import { Component, type ReactNode } from "react";
 import { Link } from "react-router";
-import { formatEuros } from "../../../lib/format.ts";
-import { CatalogImage } from "../../catalog/CatalogImage.tsx";
-import { firstImage } from "../../catalog/image-urls.ts";
+import { formatEuros } from "#app/lib/format.ts";
+import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
+import { firstImage } from "#app/components/catalog/image-urls.ts";
 import { focusRing } from "../ui.tsx";
 import { PRODUCT_TEXT, type ApiProductListItem } from "./product-api.ts";
 import { StockBadge } from "./StockBadge.tsx";

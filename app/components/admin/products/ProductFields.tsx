@@ -1,4 +1,4 @@
-import "../../../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -6,7 +6,7 @@ import {
   formatPriceInput,
   normalizeSizes,
   parsePriceCents,
-} from "../../../../server/catalog/schemas.ts";
+} from "#server/catalog/schemas.ts";
 import { useApiData, inputClass, labelClass } from "../ui.tsx";
 
 /**

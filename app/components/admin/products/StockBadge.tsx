@@ -1,6 +1,6 @@
 import { Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "../../../lib/toast.tsx";
+import { toast } from "#app/lib/toast.tsx";
 import { Badge, buttonClass } from "../ui.tsx";
 import { fetchTotalStock } from "./product-api.ts";
 

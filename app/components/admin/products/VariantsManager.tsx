@@ -1,7 +1,7 @@
 import { Loader2, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { toast } from "../../../lib/toast.tsx";
-import { apiDelete, apiPost, messageFrom } from "../../../lib/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { apiDelete, apiPost, messageFrom } from "#app/lib/api.ts";
 import {
   Badge,
   buttonClass,

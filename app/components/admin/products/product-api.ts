@@ -2,7 +2,7 @@
  * The product-admin screens' calls and their pt-PT messages (spec sections 7 and 8), so the
  * list, the edit page and the report report failures the same way.
  */
-import { apiDelete, apiGet, messageFrom, NetworkError, type ApiResponse } from "../../../lib/api.ts";
+import { apiDelete, apiGet, messageFrom, NetworkError, type ApiResponse } from "#app/lib/api.ts";
 
 export type {
   ApiColor,
@@ -10,7 +10,7 @@ export type {
   ApiProductListItem,
   ApiStockDetail,
   ApiVariant,
-} from "../../../../server/catalog/schemas.ts";
+} from "#server/catalog/schemas.ts";
 
 /** Spec section 9: the list polls every 5 s; the edit save gives up after 30 s. */
 export const PRODUCT_LIST_REFRESH_MS = 5000;

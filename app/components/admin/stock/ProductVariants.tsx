@@ -4,7 +4,7 @@
  */
 import { History, Pencil, X } from "lucide-react";
 import { forwardRef, useState } from "react";
-import { formatEuros } from "../../../lib/format.ts";
+import { formatEuros } from "#app/lib/format.ts";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";
 import { Badge, buttonClass, EmptyState, ErrorPanel, focusRing, LoadingState, Panel, stockLevel, useApiData } from "../ui.tsx";
 import { StockEditDialog, type StockEditTarget } from "./StockEditDialog.tsx";

@@ -6,8 +6,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { toast } from "../../../lib/toast.tsx";
-import { apiPut, messageFrom } from "../../../lib/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { apiPut, messageFrom } from "#app/lib/api.ts";
 import { buttonClass, focusRing, inputClass, labelClass } from "../ui.tsx";
 import { STOCK_INVALID, STOCK_UPDATE_FAILED, STOCK_UPDATED, type StockUpdateAnswer, type StockVariant, variantLabel } from "./types.ts";
 
