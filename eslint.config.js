@@ -3,7 +3,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "coverage/"] },
+  {
+    ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "coverage/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // The rules of hooks and the React Compiler's checks (purity, effects, refs) for the web app.

@@ -2,12 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import {
-  type EntryContext,
-  type HandleErrorFunction,
-  type RouterContextProvider,
-  ServerRouter,
-} from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import { webContext } from "./context.ts";
 import { NonceContext } from "./nonce.tsx";

@@ -16,7 +16,10 @@ describe("yieldBetweenImports", () => {
   it("turns each static route import into an awaited dynamic import followed by a yield, in order", () => {
     const code = yieldBetweenImports(ROUTER_MODULE_SCRIPT);
     expect(code).not.toMatch(/^import \* as/m);
-    const imports = [...code.matchAll(/const (route\d) = await import\("([^"]+)"\); await new Promise/g)].map((m) => [m[1], m[2]]);
+    const imports = [...code.matchAll(/const (route\d) = await import\("([^"]+)"\); await new Promise/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     expect(imports).toEqual([
       ["route0", "/assets/root-abc.js"],
       ["route1", "/assets/public-layout-def.js"],
@@ -44,10 +47,13 @@ describe("paintFirstLoader", () => {
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
     const element = (tag: string): Node =>
-      new Proxy({ tag, props: {} } as Node, { set: (target, key, value) => ((target.props[String(key)] = value), true) });
+      new Proxy({ tag, props: {} } as Node, {
+        set: (target, key, value) => ((target.props[String(key)] = value), true),
+      });
     // A fragment's children are appended in one go when the fragment is.
     const append = (node: Node) => {
-      if (node.tag === "#fragment") node.children!.forEach((child) => appended.push({ tag: child.tag, props: { ...child.props } }));
+      if (node.tag === "#fragment")
+        node.children!.forEach((child) => appended.push({ tag: child.tag, props: { ...child.props } }));
       else appended.push({ tag: node.tag, props: { ...node.props } });
     };
     const sandbox = {

@@ -81,7 +81,9 @@ export function PaintFirstScripts({ nonce }: { nonce?: string }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: paintFirstLoader(yieldBetweenImports(dangerouslySetInnerHTML?.__html ?? ""), preloads) }}
+          dangerouslySetInnerHTML={{
+            __html: paintFirstLoader(yieldBetweenImports(dangerouslySetInnerHTML?.__html ?? ""), preloads),
+          }}
         />,
       );
     } else {

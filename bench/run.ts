@@ -84,7 +84,8 @@ function capture(url: string, headers: Record<string, string> = {}): Promise<{ b
           if (res.statusCode !== 200) return reject(new Error(`${url} answered ${res.statusCode}`));
           const raw: string[] = [];
           for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            if (!TRANSPORT_HEADERS.has(res.rawHeaders[i]!.toLowerCase())) raw.push(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+            if (!TRANSPORT_HEADERS.has(res.rawHeaders[i]!.toLowerCase()))
+              raw.push(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
           }
           resolve({ body: Buffer.concat(chunks), headers: raw });
         });
@@ -159,7 +160,12 @@ async function measureRead(
   const { body, headers } = await capture(base + ep.path, ep.headers);
   const plain = await startPlain(body, headers);
   // warm-ups (JIT, caches, pool connections), not measured
-  await autocannon({ url: base + ep.path, headers: ep.headers, connections: CONNECTIONS, duration: durations.warmUp ?? 1 });
+  await autocannon({
+    url: base + ep.path,
+    headers: ep.headers,
+    connections: CONNECTIONS,
+    duration: durations.warmUp ?? 1,
+  });
   await autocannon({ url: plain.url, connections: CONNECTIONS, duration: 0.5 });
   const rounds: { s: Measured; p: Measured }[] = [];
   for (let round = 0; round < 2; round++) {
@@ -273,7 +279,8 @@ try {
       `${created} | ${m.non2xx} | ${m.p99 < 100 ? "met" : "**missed**"} |`;
     checkoutLines.push(line);
     console.log(line);
-    if (m.non2xx || m.errors) notes.push(`POST /orders, ${label}: ${m.non2xx} non-2xx answers, ${m.errors} errors/timeouts`);
+    if (m.non2xx || m.errors)
+      notes.push(`POST /orders, ${label}: ${m.non2xx} non-2xx answers, ${m.errors} errors/timeouts`);
   };
   await runCheckout("every order on the same variant", allVariants.slice(0, 1));
   await runCheckout(`spread over ${allVariants.length} variants (one per product)`, allVariants);
@@ -304,11 +311,15 @@ try {
       { name: "GET /api/stock/summary", path: "/api/stock/summary", headers: asAdmin },
       { name: "GET /api/stock/products (page 1 of 50)", path: "/api/stock/products?page=1&limit=50", headers: asAdmin },
       { name: "GET /api/orders (page 1 of 50 lines)", path: "/api/orders?page=1&limit=50", headers: asAdmin },
-      { name: "GET /api/orders?status=paid (page 1)", path: "/api/orders?page=1&limit=50&status=paid", headers: asAdmin },
+      {
+        name: "GET /api/orders?status=paid (page 1)",
+        path: "/api/orders?page=1&limit=50&status=paid",
+        headers: asAdmin,
+      },
       { name: "GET /api/orders/por-tempo (30 days)", path: "/api/orders/por-tempo?days=30", headers: asAdmin },
     ];
     // Shorter windows for the admin rows keep the whole run under 2 minutes; these calls are far from the plain server.
-  for (const ep of adminEndpoints) adminRows.push(await measureRead(shop.url, ep, ADMIN_DURATIONS));
+    for (const ep of adminEndpoints) adminRows.push(await measureRead(shop.url, ep, ADMIN_DURATIONS));
   }
 } finally {
   await db.end().catch(() => {});

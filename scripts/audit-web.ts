@@ -171,12 +171,15 @@ try {
   else rmSync(reportDir, { recursive: true, force: true });
 }
 
-const header = "| Page | Performance (median) | Performance, every run | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |";
+const header =
+  "| Page | Performance (median) | Performance, every run | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |";
 const rule = "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|";
 const rows = results.map(
   (r) =>
     `| \`${r.page.replace(/\d+$/, "{id}")}\` | ${fmtScore(r.scores.performance ?? null, "performance")} | ${(r.performanceRuns ?? []).join(", ")} | ` +
-    `${CATEGORIES.filter((c) => c !== "performance").map((c) => fmtScore(r.scores[c] ?? null, c)).join(" | ")} | ` +
+    `${CATEGORIES.filter((c) => c !== "performance")
+      .map((c) => fmtScore(r.scores[c] ?? null, c))
+      .join(" | ")} | ` +
     `${r.metrics["first-contentful-paint"]} | ${r.metrics["largest-contentful-paint"]} | ` +
     `${r.metrics["total-blocking-time"]} | ${r.metrics["cumulative-layout-shift"]} |`,
 );

@@ -48,7 +48,20 @@ const SIZE_NAMES: Array<[string, number]> = [
   ["XL", 4],
 ];
 const KINDS = ["Camisola", "Caneca", "Agenda", "Boné", "Saco", "Sabonete", "Creme", "Pulseira", "Postal", "Avental"];
-const MOTIFS = ["Azulejo", "Andorinha", "Sardinha", "Galo", "Lisboa", "Porto", "Algarve", "Minho", "Douro", "Tejo", "Elétrico", "Cortiça"];
+const MOTIFS = [
+  "Azulejo",
+  "Andorinha",
+  "Sardinha",
+  "Galo",
+  "Lisboa",
+  "Porto",
+  "Algarve",
+  "Minho",
+  "Douro",
+  "Tejo",
+  "Elétrico",
+  "Cortiça",
+];
 
 /** A JS array as one array parameter (drizzle would otherwise expand it into a list). */
 const arr = (values: readonly unknown[]) => sql.param(values);
@@ -267,12 +280,20 @@ export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Prom
              (select count(*) from seed_order_ids) as orders,
              (select count(*) from seed_lines) as lines`);
     const r = totals.rows[0] ?? {};
-    return { products: Number(r.products), variants: Number(r.variants), orders: Number(r.orders), lines: Number(r.lines) };
+    return {
+      products: Number(r.products),
+      variants: Number(r.variants),
+      orders: Number(r.orders),
+      lines: Number(r.lines),
+    };
   });
 
-  if (!result) return { skipped: true, products: 0, variants: 0, orders: 0, lines: 0, seconds: (Date.now() - started) / 1000 };
+  if (!result)
+    return { skipped: true, products: 0, variants: 0, orders: 0, lines: 0, seconds: (Date.now() - started) / 1000 };
   // Fresh statistics, so the planner knows the tables are large now.
-  await step("analyze", () => db.execute(sql`analyze products, variants, stock_movements, users, orders, order_lines, payments`));
+  await step("analyze", () =>
+    db.execute(sql`analyze products, variants, stock_movements, users, orders, order_lines, payments`),
+  );
   return { skipped: false, ...result, seconds: (Date.now() - started) / 1000 };
 }
 

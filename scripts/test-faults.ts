@@ -12,7 +12,16 @@ import type { FaultContext, FaultTest } from "#tests/faults/context.ts";
 import { crashTests } from "#tests/faults/crash.ts";
 import { embeddedTests, stopEmbeddedShop } from "#tests/faults/embedded.ts";
 import { gatewayTests, orphanTests, stopGateway } from "#tests/faults/gateway.ts";
-import { freePort, login, openFaultDatabase, ROOT, seedBuyers, startShop, stopAllShops, type FaultDatabase } from "#tests/faults/harness.ts";
+import {
+  freePort,
+  login,
+  openFaultDatabase,
+  ROOT,
+  seedBuyers,
+  startShop,
+  stopAllShops,
+  type FaultDatabase,
+} from "#tests/faults/harness.ts";
 import { mailTests, stopMailServer } from "#tests/faults/mail.ts";
 
 const RUN_LIMIT_MS = 285_000;
@@ -39,10 +48,18 @@ function finish(): never {
 }
 
 // FAULTS_ONLY=<text>[|<text>…] runs only the tests whose name contains one of them (while working on a drill).
-const only = process.env.FAULTS_ONLY?.toLowerCase().split("|").map((s) => s.trim()).filter(Boolean);
-const all: FaultTest[] = [...checkoutTests, ...crashTests, ...gatewayTests, ...mailTests, ...orphanTests, ...embeddedTests].filter(
-  (t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)),
-);
+const only = process.env.FAULTS_ONLY?.toLowerCase()
+  .split("|")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const all: FaultTest[] = [
+  ...checkoutTests,
+  ...crashTests,
+  ...gatewayTests,
+  ...mailTests,
+  ...orphanTests,
+  ...embeddedTests,
+].filter((t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)));
 let index = 0;
 
 const deadline = setTimeout(() => {
@@ -98,7 +115,11 @@ async function runOne(test: FaultTest, ctx: FaultContext) {
     console.log(`✓ ${test.name} (${Date.now() - t0} ms)`);
   } catch (error) {
     failed++;
-    console.log(`✗ ${test.name} (${Date.now() - t0} ms)\n    ${String((error as Error).stack ?? error).split("\n").join("\n    ")}`);
+    console.log(
+      `✗ ${test.name} (${Date.now() - t0} ms)\n    ${String((error as Error).stack ?? error)
+        .split("\n")
+        .join("\n    ")}`,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -77,7 +77,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const reply = (genericReply as unknown as FastifyReply).headers(frameworkErrorHeaders);
       if (error.code === "FST_ERR_BAD_URL") return reply.status(400).send(errorBody("Endereço inválido."));
       // A parameter longer than maxParamLength: no route here reaches it (each has a wildcard fallback).
-      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.status(414).send(errorBody("O endereço é demasiado longo."));
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+        return reply.status(414).send(errorBody("O endereço é demasiado longo."));
       return reply.status(500).send(errorBody("Erro interno do servidor"));
     },
   });
@@ -97,7 +98,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Only HTML pages need a script nonce (server/http/web.ts); JSON answers skip the random bytes.
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", (request, reply, done) => {
-    if (!/^\/(api|users|orders|uploads|assets)\//.test(request.url)) request.cspNonce = randomBytes(16).toString("base64");
+    if (!/^\/(api|users|orders|uploads|assets)\//.test(request.url))
+      request.cspNonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", JSON_CSP);
     done();
   });
@@ -106,7 +108,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.get("/healthz", { config: { access: "public" } }, async (_request, reply) => {
     if (await databaseAnswers(services.db.$client)) return { status: "ok" };
-    return reply.status(503).header("retry-after", "5").send({ status: "unavailable", message: "A base de dados não responde." });
+    return reply
+      .status(503)
+      .header("retry-after", "5")
+      .send({ status: "unavailable", message: "A base de dados não responde." });
   });
 
   accountsRoutes(app, {

@@ -43,8 +43,18 @@ const envSchema = z
     DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
     PAYMENT_PROVIDER: z.enum(["sandbox", "ifthenpay"]).default("sandbox"),
     PAYMENT_CALLBACK_KEY: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-    MB_ENTITY: optionalString.pipe(z.string().regex(/^\d{5}$/, "must be 5 digits").optional()),
-    MB_SUBENTITY: optionalString.pipe(z.string().regex(/^\d{1,3}$/, "must be 1 to 3 digits").optional()),
+    MB_ENTITY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{5}$/, "must be 5 digits")
+        .optional(),
+    ),
+    MB_SUBENTITY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, "must be 1 to 3 digits")
+        .optional(),
+    ),
     IFTHENPAY_MB_KEY: optionalString,
     IFTHENPAY_MBWAY_KEY: optionalString,
     IFTHENPAY_PAYSHOP_KEY: optionalString,

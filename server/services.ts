@@ -42,7 +42,19 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   });
   const stock = createStockService({ db });
   const adminOrders = createAdminOrdersService({ db });
-  return { db, sessions, limiter, accounts, catalog, catalogCache, paymentProvider, orders, payments, stock, adminOrders };
+  return {
+    db,
+    sessions,
+    limiter,
+    accounts,
+    catalog,
+    catalogCache,
+    paymentProvider,
+    orders,
+    payments,
+    stock,
+    adminOrders,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -144,7 +144,14 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     // Drain the body so the connection can be reused.
     await response.text().catch(() => "");
   }
-  return { ok: response.ok, status: response.status, statusText: response.statusText, data, isJson, headers: response.headers };
+  return {
+    ok: response.ok,
+    status: response.status,
+    statusText: response.statusText,
+    data,
+    isJson,
+    headers: response.headers,
+  };
 }
 
 /** Like `api`, but a non-2xx answer throws an HttpError; resolves to the parsed body. */
@@ -160,7 +167,10 @@ export const apiPost = <T = unknown>(path: string, body?: unknown, options: Omit
   api<T>(path, { ...options, method: "POST", body });
 export const apiPut = <T = unknown>(path: string, body?: unknown, options: Omit<ApiOptions, "method" | "body"> = {}) =>
   api<T>(path, { ...options, method: "PUT", body });
-export const apiPatch = <T = unknown>(path: string, body?: unknown, options: Omit<ApiOptions, "method" | "body"> = {}) =>
-  api<T>(path, { ...options, method: "PATCH", body });
+export const apiPatch = <T = unknown>(
+  path: string,
+  body?: unknown,
+  options: Omit<ApiOptions, "method" | "body"> = {},
+) => api<T>(path, { ...options, method: "PATCH", body });
 export const apiDelete = <T = unknown>(path: string, options: Omit<ApiOptions, "method" | "body"> = {}) =>
   api<T>(path, { ...options, method: "DELETE" });

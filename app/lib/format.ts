@@ -22,4 +22,3 @@ export function formatEuros(value: number): string {
     .join("");
   return `${number}${NBSP}€`;
 }
-

@@ -40,7 +40,10 @@ const DeliveryDialog = lazy(() => loadDeliveryDialog().then((m) => ({ default: m
 
 export const meta: Route.MetaFunction = () => [
   { title: "Carrinho | Loja" },
-  { name: "description", content: "O seu carrinho de compras na Loja: reveja os artigos e pague por MB WAY, Multibanco ou Payshop." },
+  {
+    name: "description",
+    content: "O seu carrinho de compras na Loja: reveja os artigos e pague por MB WAY, Multibanco ou Payshop.",
+  },
 ];
 
 type Method = "mbway" | "mb" | "payshop";
@@ -123,7 +126,8 @@ function useCartCheck(lines: StoredCartLine[] | null) {
     const blocking = new Map<string, CartCheckLine>();
     current.forEach((line, i) => {
       const checked = check.lines[i];
-      if (checked && checked.status !== "ok" && checked.status !== "price_changed") blocking.set(lineKey(line), checked);
+      if (checked && checked.status !== "ok" && checked.status !== "price_changed")
+        blocking.set(lineKey(line), checked);
     });
     setProblems(blocking);
     return check;
@@ -213,7 +217,13 @@ function QuantityControl({ line }: { line: StoredCartLine }) {
   const button = `${focusRing} grid size-9 place-items-center text-gray-700 hover:bg-gray-100 disabled:opacity-40 disabled:hover:bg-transparent`;
   return (
     <div className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300">
-      <button type="button" className={button} aria-label={`Diminuir quantidade de ${line.name}`} disabled={line.quantidade <= 1} onClick={() => setQuantity(line.quantidade - 1)}>
+      <button
+        type="button"
+        className={button}
+        aria-label={`Diminuir quantidade de ${line.name}`}
+        disabled={line.quantidade <= 1}
+        onClick={() => setQuantity(line.quantidade - 1)}
+      >
         <Minus className="size-4" aria-hidden="true" />
       </button>
       <input
@@ -228,9 +238,15 @@ function QuantityControl({ line }: { line: StoredCartLine }) {
         onKeyDown={(e) => {
           if (e.key === "Enter") commit();
         }}
-        className="h-9 w-12 border-x border-gray-300 text-center text-sm text-gray-900 outline-none [appearance:textfield] focus:bg-brand-50 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        className="h-9 w-12 [appearance:textfield] border-x border-gray-300 text-center text-sm text-gray-900 outline-none focus:bg-brand-50 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
       />
-      <button type="button" className={button} aria-label={`Aumentar quantidade de ${line.name}`} disabled={line.quantidade >= MAX_UNITS_PER_LINE} onClick={() => setQuantity(line.quantidade + 1)}>
+      <button
+        type="button"
+        className={button}
+        aria-label={`Aumentar quantidade de ${line.name}`}
+        disabled={line.quantidade >= MAX_UNITS_PER_LINE}
+        onClick={() => setQuantity(line.quantidade + 1)}
+      >
         <Plus className="size-4" aria-hidden="true" />
       </button>
     </div>
@@ -262,10 +278,20 @@ function CartLineRow({ line, problem }: { line: StoredCartLine; problem?: CartCh
   return (
     <li className="flex gap-4 py-4 sm:grid sm:grid-cols-[5rem_1fr_6rem_8.5rem_6.5rem_2.25rem] sm:items-center sm:gap-4">
       <Link to={href} className={`${focusRing} shrink-0 rounded-lg`} tabIndex={-1} aria-hidden="true">
-        <CatalogImage file={line.image} alt="" width={80} height={80} sizes="80px" className="size-20 rounded-lg bg-gray-100 object-cover" />
+        <CatalogImage
+          file={line.image}
+          alt=""
+          width={80}
+          height={80}
+          sizes="80px"
+          className="size-20 rounded-lg bg-gray-100 object-cover"
+        />
       </Link>
       <div className="min-w-0 flex-1">
-        <Link to={href} className={`${focusRing} rounded-sm font-medium text-gray-900 hover:text-brand-600 [overflow-wrap:anywhere]`}>
+        <Link
+          to={href}
+          className={`${focusRing} rounded-sm font-medium [overflow-wrap:anywhere] text-gray-900 hover:text-brand-600`}
+        >
           {line.name || `Produto ${line.id}`}
         </Link>
         <Variant line={line} />
@@ -286,7 +312,9 @@ function CartLineRow({ line, problem }: { line: StoredCartLine; problem?: CartCh
       <div className="hidden justify-center sm:flex">
         <QuantityControl line={line} />
       </div>
-      <p className="hidden text-right font-semibold text-gray-900 sm:block">{formatEuros(line.price * line.quantidade)}</p>
+      <p className="hidden text-right font-semibold text-gray-900 sm:block">
+        {formatEuros(line.price * line.quantidade)}
+      </p>
       <div className="hidden sm:block">{remove}</div>
     </li>
   );
@@ -350,7 +378,9 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
     }
     if (check && !check.ok) {
       const blocking = check.lines.some((l) => l.status !== "ok" && l.status !== "price_changed");
-      const message = blocking ? REVIEW_CART : "Os preços foram atualizados. Confirme o novo total e finalize a compra.";
+      const message = blocking
+        ? REVIEW_CART
+        : "Os preços foram atualizados. Confirme o novo total e finalize a compra.";
       setCheckoutError(message);
       toast.error(message);
       return;
@@ -436,7 +466,10 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
       </p>
 
       {checkoutError && !dialogOpen ? (
-        <div role="alert" className="mt-6 flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mt-6 flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           <AlertCircle className="size-5 shrink-0 text-red-600" aria-hidden="true" />
           <p>{checkoutError}</p>
         </div>
@@ -477,7 +510,10 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
               ))}
             </ul>
           )}
-          <Link to="/" className={`${focusRing} mt-4 inline-block rounded-sm text-sm font-medium text-brand-600 hover:text-brand-700`}>
+          <Link
+            to="/"
+            className={`${focusRing} mt-4 inline-block rounded-sm text-sm font-medium text-brand-600 hover:text-brand-700`}
+          >
             ← Continuar a comprar
           </Link>
         </section>
@@ -487,7 +523,11 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
           <dl className="mt-4 flex items-baseline justify-between border-b border-gray-200 pb-4">
             <dt className="text-sm text-gray-700">Total dos artigos</dt>
             <dd className="text-xl font-bold text-gray-900">
-              {lines === null ? <span className="inline-block h-6 w-20 animate-pulse rounded bg-gray-200 align-middle" /> : formatEuros(total)}
+              {lines === null ? (
+                <span className="inline-block h-6 w-20 animate-pulse rounded bg-gray-200 align-middle" />
+              ) : (
+                formatEuros(total)
+              )}
             </dd>
           </dl>
           <p className="mt-2 text-xs text-gray-500">Portes e total final calculados na confirmação da encomenda.</p>
@@ -539,7 +579,8 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
               onChange={() => setPhoneError(null)}
               onBlur={(e) => {
                 const value = e.target.value;
-                if (method === "mbway" && value.trim() && !MBWAY_PHONE.test(normalisePhone(value))) setPhoneError(ORDER_MESSAGES.mbwayPhone);
+                if (method === "mbway" && value.trim() && !MBWAY_PHONE.test(normalisePhone(value)))
+                  setPhoneError(ORDER_MESSAGES.mbwayPhone);
               }}
               className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm ${
                 phoneError ? "border-red-500" : "border-gray-300"

@@ -107,9 +107,8 @@ export default function Contato() {
           </li>
         </ul>
         <p className="mt-4 text-sm leading-6 text-gray-600">
-          Antes de escrever, veja se a resposta está nas{" "}
-          <TextLink to="/info-envio">Informações de Envio</TextLink> ou nos{" "}
-          <TextLink to="/termos-e-condicoes">Termos e Condições</TextLink> (devoluções e garantia).
+          Antes de escrever, veja se a resposta está nas <TextLink to="/info-envio">Informações de Envio</TextLink> ou
+          nos <TextLink to="/termos-e-condicoes">Termos e Condições</TextLink> (devoluções e garantia).
         </p>
       </section>
 

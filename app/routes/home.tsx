@@ -53,7 +53,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   return {
     publicUrl,
-    banner: banner ? ({ titulo: banner.titulo, slogam: banner.slogam, imagem: banner.imagem } satisfies BannerData) : null,
+    banner: banner
+      ? ({ titulo: banner.titulo, slogam: banner.slogam, imagem: banner.imagem } satisfies BannerData)
+      : null,
     categoria,
     isKnownCategory,
     totalProducts: products.length,
@@ -67,7 +69,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { publicUrl, banner, categoria, isKnownCategory } = loaderData;
   const filtered = categoria && isKnownCategory;
   return seoMeta({
-    title: filtered ? `${categoria} — Artigos Disponíveis` : `${SITE_NAME} — Canecas, T-shirts e Agendas feitas em Portugal`,
+    title: filtered
+      ? `${categoria} — Artigos Disponíveis`
+      : `${SITE_NAME} — Canecas, T-shirts e Agendas feitas em Portugal`,
     description: filtered
       ? `${categoria} de pequenas marcas portuguesas. Pagamento por MB WAY, Multibanco ou Payshop e envios para Portugal continental e ilhas.`
       : DEFAULT_DESCRIPTION,

@@ -23,9 +23,9 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Preparamos e expedimos a sua encomenda no prazo de <strong>24 horas úteis após a confirmação do
-          pagamento</strong>. Os pagamentos confirmados ao fim de semana ou num feriado contam a partir do dia útil
-          seguinte.
+          Preparamos e expedimos a sua encomenda no prazo de{" "}
+          <strong>24 horas úteis após a confirmação do pagamento</strong>. Os pagamentos confirmados ao fim de semana ou
+          num feriado contam a partir do dia útil seguinte.
         </p>
         <p>Cada artigo é embalado à mão, com proteção adequada — sobretudo as canecas — para chegar intacto.</p>
       </>

@@ -96,8 +96,8 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           Pode dirigir-se ao centro de arbitragem de conflitos de consumo da sua área de residência ou ao{" "}
-          <strong>CNIACC — Centro Nacional de Informação e Arbitragem de Conflitos de Consumo</strong>, que atua a
-          nível nacional nos casos não abrangidos por um centro de arbitragem regional.
+          <strong>CNIACC — Centro Nacional de Informação e Arbitragem de Conflitos de Consumo</strong>, que atua a nível
+          nacional nos casos não abrangidos por um centro de arbitragem regional.
         </p>
         <p>
           A lista completa das entidades RAL e mais informação sobre os seus direitos estão disponíveis no Portal do

@@ -55,7 +55,11 @@ export default function Login() {
       }
       setError(messageFrom(response.data) ?? "Credenciais inválidas");
     } catch (cause) {
-      setError(cause instanceof NetworkError ? "Erro de rede: não foi possível conectar ao servidor." : "Credenciais inválidas");
+      setError(
+        cause instanceof NetworkError
+          ? "Erro de rede: não foi possível conectar ao servidor."
+          : "Credenciais inválidas",
+      );
     }
     setSubmitting(false);
   }
@@ -110,7 +114,11 @@ export default function Login() {
                   aria-pressed={showPassword}
                   className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-500"
                 >
-                  {showPassword ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+                  {showPassword ? (
+                    <EyeOff className="size-5" aria-hidden="true" />
+                  ) : (
+                    <Eye className="size-5" aria-hidden="true" />
+                  )}
                 </button>
               </div>
             </div>

@@ -14,10 +14,7 @@ import type { Route } from "./+types/pagamento";
  * `pagamento` after hydration; the stored checkout data is removed when leaving the page.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pagamento | Loja" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Pagamento | Loja" }, { name: "robots", content: "noindex" }];
 
 interface Payment {
   metodo: "mbway" | "MB" | "payshop";
@@ -75,7 +72,9 @@ export default function Pagamento() {
   useEffect(() => {
     const payment = toPayment(readStoredPayment(), readStoredOrderId());
     // Keep what was already read (StrictMode runs the effect twice after clearing).
-    setState((prev) => (payment ? { status: "ready", payment } : prev.status === "ready" ? prev : { status: "missing" }));
+    setState((prev) =>
+      payment ? { status: "ready", payment } : prev.status === "ready" ? prev : { status: "missing" },
+    );
     if (payment?.orderId) requestConfirmationOnce(payment.orderId);
     const onPageHide = () => clearCheckoutResult();
     window.addEventListener("pagehide", onPageHide);
@@ -98,7 +97,10 @@ export default function Pagamento() {
   if (state.status === "missing") {
     return (
       <Shell>
-        <div role="alert" className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+        <div
+          role="alert"
+          className="flex flex-col items-center rounded-2xl border border-red-200 bg-red-50 p-8 text-center"
+        >
           <AlertCircle className="size-10 text-red-600" aria-hidden="true" />
           <h1 className="mt-4 text-lg font-semibold text-red-800">Erro: dados de pagamento não encontrados.</h1>
           <BackLink />
@@ -134,12 +136,26 @@ async function copy(value: string) {
   }
 }
 
-function Row({ label, value, copyValue, strong }: { label: string; value: string; copyValue?: string | null; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  copyValue,
+  strong,
+}: {
+  label: string;
+  value: string;
+  copyValue?: string | null;
+  strong?: boolean;
+}) {
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <dt className="text-sm text-gray-600">{label}</dt>
       <dd className="flex items-center gap-2">
-        <span className={`font-mono text-base tabular-nums sm:text-lg ${strong ? "font-bold text-gray-900" : "font-semibold text-gray-900"}`}>{value}</span>
+        <span
+          className={`font-mono text-base tabular-nums sm:text-lg ${strong ? "font-bold text-gray-900" : "font-semibold text-gray-900"}`}
+        >
+          {value}
+        </span>
         {copyValue ? (
           <button
             type="button"
@@ -168,7 +184,10 @@ function Instructions({ payment }: { payment: Payment }) {
         </p>
       ) : null}
 
-      <section className="mt-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="payment-method">
+      <section
+        className="mt-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+        aria-labelledby="payment-method"
+      >
         <h2 id="payment-method" className="text-lg font-semibold text-gray-900">
           {METHOD_NAMES[payment.metodo]}
         </h2>
@@ -199,7 +218,11 @@ function Instructions({ payment }: { payment: Payment }) {
               {payment.metodo === "MB" ? (
                 <Row label="Entidade" value={payment.entidade ?? "—"} copyValue={payment.entidade} />
               ) : null}
-              <Row label="Referência" value={formatReference(payment.referencia)} copyValue={payment.referencia?.replace(/\s+/g, "")} />
+              <Row
+                label="Referência"
+                value={formatReference(payment.referencia)}
+                copyValue={payment.referencia?.replace(/\s+/g, "")}
+              />
               <Row label="Validade" value={formatValidade(payment.validade)} />
               <Row label="Valor" value={valor} strong />
             </dl>

@@ -64,7 +64,8 @@ const LOCAL_STORAGE: readonly StorageEntry[] = [
   },
   {
     name: "delivery_data",
-    purpose: "Dados de entrega indicados no checkout (nome, morada, código postal, cidade, telefone, opção de entrega).",
+    purpose:
+      "Dados de entrega indicados no checkout (nome, morada, código postal, cidade, telefone, opção de entrega).",
     kind: "Necessário para o checkout",
     duration: "Apagado após o pagamento",
   },
@@ -106,8 +107,8 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Cookies são pequenos ficheiros de texto que um site guarda no seu navegador. O armazenamento local
-          (<em>localStorage</em>) é uma tecnologia semelhante, que guarda dados no seu dispositivo e só é lido pela
+          Cookies são pequenos ficheiros de texto que um site guarda no seu navegador. O armazenamento local (
+          <em>localStorage</em>) é uma tecnologia semelhante, que guarda dados no seu dispositivo e só é lido pela
           própria página.
         </p>
         <p>
@@ -132,9 +133,7 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Dados guardados no navegador (localStorage)",
     content: (
       <>
-        <p>
-          Estes dados ficam apenas no seu dispositivo e não são enviados automaticamente para os nossos servidores.
-        </p>
+        <p>Estes dados ficam apenas no seu dispositivo e não são enviados automaticamente para os nossos servidores.</p>
         <StorageList entries={LOCAL_STORAGE} label="Dados de armazenamento local" />
       </>
     ),
@@ -145,8 +144,8 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <p>
         Não utilizamos cookies de análise, de publicidade nem de redes sociais, e não há cookies de terceiros nesta
-        loja. As ligações para as nossas redes sociais são simples ligações: só recebe cookies dessas plataformas se
-        as visitar.
+        loja. As ligações para as nossas redes sociais são simples ligações: só recebe cookies dessas plataformas se as
+        visitar.
       </p>
     ),
   },
@@ -155,8 +154,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Consentimento",
     content: (
       <p>
-        Como todos os cookies e dados que usamos são estritamente necessários para prestar o serviço que pede, a lei
-        não exige o seu consentimento prévio. Ainda assim, informamo-lo através do aviso de cookies, que deixa de ser
+        Como todos os cookies e dados que usamos são estritamente necessários para prestar o serviço que pede, a lei não
+        exige o seu consentimento prévio. Ainda assim, informamo-lo através do aviso de cookies, que deixa de ser
         apresentado quando clica em «Aceitar».
       </p>
     ),
@@ -169,8 +168,8 @@ const SECTIONS: readonly LegalSection[] = [
         <p>Pode apagar os cookies e os dados guardados pela Loja a qualquer momento nas definições do seu navegador:</p>
         <ul>
           <li>
-            <strong>Chrome e Edge:</strong> Definições › Privacidade e segurança › Cookies e outros dados de sites ›
-            Ver todos os dados e autorizações de sites; procure o endereço da loja e elimine.
+            <strong>Chrome e Edge:</strong> Definições › Privacidade e segurança › Cookies e outros dados de sites › Ver
+            todos os dados e autorizações de sites; procure o endereço da loja e elimine.
           </li>
           <li>
             <strong>Firefox:</strong> Definições › Privacidade e segurança › Cookies e dados de sites › Gerir dados.

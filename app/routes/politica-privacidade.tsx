@@ -15,7 +15,8 @@ const PRIVACY_EMAIL = "privacidade@loja.pt";
 
 const PURPOSES = [
   {
-    purpose: "Criar e gerir a sua conta, processar encomendas e pagamentos, fazer entregas e enviar e-mails sobre as suas encomendas",
+    purpose:
+      "Criar e gerir a sua conta, processar encomendas e pagamentos, fazer entregas e enviar e-mails sobre as suas encomendas",
     basis: "Execução do contrato e diligências pré-contratuais a seu pedido (artigo 6.º, n.º 1, alínea b), do RGPD)",
   },
   {
@@ -23,8 +24,10 @@ const PURPOSES = [
     basis: "Cumprimento de obrigação legal (artigo 6.º, n.º 1, alínea c), do RGPD)",
   },
   {
-    purpose: "Garantir a segurança da loja e das contas, prevenir fraude e abusos (por exemplo, tentativas repetidas de início de sessão)",
-    basis: "Interesse legítimo da Loja em proteger os seus clientes e o serviço (artigo 6.º, n.º 1, alínea f), do RGPD)",
+    purpose:
+      "Garantir a segurança da loja e das contas, prevenir fraude e abusos (por exemplo, tentativas repetidas de início de sessão)",
+    basis:
+      "Interesse legítimo da Loja em proteger os seus clientes e o serviço (artigo 6.º, n.º 1, alínea f), do RGPD)",
   },
   {
     purpose: "Responder aos seus pedidos de contacto e reclamações",
@@ -105,7 +108,8 @@ const SECTIONS: readonly LegalSection[] = [
           não tenhamos obrigação legal de guardar.
         </li>
         <li>
-          <strong>Encomendas e faturas:</strong> durante 10 anos, o prazo exigido pela legislação fiscal e contabilística.
+          <strong>Encomendas e faturas:</strong> durante 10 anos, o prazo exigido pela legislação fiscal e
+          contabilística.
         </li>
         <li>
           <strong>Sessão:</strong> o cookie de sessão expira ao fim de 30 dias ou quando termina a sessão.
@@ -162,13 +166,15 @@ const SECTIONS: readonly LegalSection[] = [
             <strong>Retificação</strong> — corrigir dados inexatos ou incompletos;
           </li>
           <li>
-            <strong>Apagamento</strong> — pedir a eliminação dos seus dados, salvo quando tenhamos de os guardar por lei;
+            <strong>Apagamento</strong> — pedir a eliminação dos seus dados, salvo quando tenhamos de os guardar por
+            lei;
           </li>
           <li>
             <strong>Limitação</strong> do tratamento, nos casos previstos na lei;
           </li>
           <li>
-            <strong>Portabilidade</strong> — receber os dados que nos forneceu num formato estruturado e de uso corrente;
+            <strong>Portabilidade</strong> — receber os dados que nos forneceu num formato estruturado e de uso
+            corrente;
           </li>
           <li>
             <strong>Oposição</strong> — opor-se aos tratamentos baseados no interesse legítimo.
@@ -218,8 +224,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Alterações a esta política",
     content: (
       <p>
-        Podemos atualizar esta política para refletir alterações legais ou do serviço. A data da última atualização
-        está indicada no início da página; se as alterações forem relevantes, avisamo-lo por e-mail.
+        Podemos atualizar esta política para refletir alterações legais ou do serviço. A data da última atualização está
+        indicada no início da página; se as alterações forem relevantes, avisamo-lo por e-mail.
       </p>
     ),
   },

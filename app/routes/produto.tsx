@@ -46,11 +46,18 @@ function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string):
 async function readProductPage(catalog: CatalogService, id: number) {
   try {
     const page = await catalog.productPage(id);
-    return { product: page.product, related: page.related, sizeRows: page.sizes, detail: page.detail as ApiStockDetail | null };
+    return {
+      product: page.product,
+      related: page.related,
+      sizeRows: page.sizes,
+      detail: page.detail as ApiStockDetail | null,
+    };
   } catch (error) {
     if (isNotFound(error)) throw data(NOT_FOUND, { status: 404 });
   }
-  const [productResult, relatedResult, sizesResult, detailResult] = await Promise.allSettled(catalog.productPageReads(id));
+  const [productResult, relatedResult, sizesResult, detailResult] = await Promise.allSettled(
+    catalog.productPageReads(id),
+  );
   if (productResult.status === "rejected") {
     if (isNotFound(productResult.reason)) throw data(NOT_FOUND, { status: 404 });
     throw productResult.reason;
@@ -175,9 +182,7 @@ export default function Produto({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
 
-          {product.description && (
-            <p className="leading-7 whitespace-pre-line text-gray-700">{product.description}</p>
-          )}
+          {product.description && <p className="leading-7 whitespace-pre-line text-gray-700">{product.description}</p>}
 
           <ModelStrip items={model} currentId={product.id} />
 

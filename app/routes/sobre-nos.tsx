@@ -41,7 +41,9 @@ export default function SobreNos() {
     <ContentPage
       eyebrow="A nossa história"
       title="Sobre Nós"
-      intro={<p>Uma pequena marca portuguesa que transforma o que vemos todos os dias em objetos para usar todos os dias.</p>}
+      intro={
+        <p>Uma pequena marca portuguesa que transforma o que vemos todos os dias em objetos para usar todos os dias.</p>
+      }
     >
       <ContentSection id="historia" title="Como tudo começou">
         <p>
@@ -50,9 +52,10 @@ export default function SobreNos() {
           beirais, o Galo de Barcelos que há gerações se conta como símbolo de sorte e de justiça.
         </p>
         <p>
-          Começámos com uma caneca e um desenho feito à mão. Hoje criamos canecas, <span className="whitespace-nowrap">T-shirts</span> e agendas, mas a ideia
-          continua a mesma: peças bonitas e úteis, com um pedaço de Portugal em cada uma — para ter na secretária, para
-          vestir ou para oferecer a quem está longe.
+          Começámos com uma caneca e um desenho feito à mão. Hoje criamos canecas,{" "}
+          <span className="whitespace-nowrap">T-shirts</span> e agendas, mas a ideia continua a mesma: peças bonitas e
+          úteis, com um pedaço de Portugal em cada uma — para ter na secretária, para vestir ou para oferecer a quem
+          está longe.
         </p>
         <p>
           Cada coleção começa no papel, com padrões e figuras que encontramos nas ruas, nas feiras e nas aldeias. Depois
@@ -101,10 +104,7 @@ export default function SobreNos() {
             Siga-nos no {instagram.label}
             <span className="sr-only"> (abre numa nova janela)</span>
           </a>
-          <Link
-            to="/contato"
-            className={`${buttonBase} border border-white/30 text-white hover:bg-white/10`}
-          >
+          <Link to="/contato" className={`${buttonBase} border border-white/30 text-white hover:bg-white/10`}>
             Fale connosco
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>

@@ -101,14 +101,14 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Enviamos para Portugal continental e para as Regiões Autónomas da Madeira e dos Açores. A encomenda é
-          expedida no prazo de 24 horas úteis após a confirmação do pagamento; pode escolher entre entrega normal e
-          entrega rápida.
+          Enviamos para Portugal continental e para as Regiões Autónomas da Madeira e dos Açores. A encomenda é expedida
+          no prazo de 24 horas úteis após a confirmação do pagamento; pode escolher entre entrega normal e entrega
+          rápida.
         </p>
         <p>
           Os prazos, as opções e a forma de cálculo dos custos de envio estão descritos em{" "}
-          <TextLink to="/info-envio">Informações de Envio</TextLink>. O risco de perda ou dano dos artigos passa para
-          si no momento em que os recebe.
+          <TextLink to="/info-envio">Informações de Envio</TextLink>. O risco de perda ou dano dos artigos passa para si
+          no momento em que os recebe.
         </p>
       </>
     ),
@@ -138,8 +138,8 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             Reembolsamos todos os pagamentos recebidos, incluindo os custos de envio da entrega normal, no prazo de 14
             dias a contar da data em que recebemos a sua comunicação. Podemos reter o reembolso até recebermos os
-            artigos ou a prova do seu envio. Se escolheu a entrega rápida, reembolsamos o custo de envio
-            correspondente à entrega normal.
+            artigos ou a prova do seu envio. Se escolheu a entrega rápida, reembolsamos o custo de envio correspondente
+            à entrega normal.
           </li>
         </ol>
         <p>
@@ -185,8 +185,8 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           A garantia não cobre o desgaste normal decorrente da utilização, nem danos causados por uso indevido ou por
-          não seguir as instruções de cuidado (por exemplo, lavagem das T-shirts a temperaturas superiores às
-          indicadas na etiqueta).
+          não seguir as instruções de cuidado (por exemplo, lavagem das T-shirts a temperaturas superiores às indicadas
+          na etiqueta).
         </p>
       </>
     ),
@@ -226,8 +226,8 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <p>
         Estes Termos e Condições regem-se pela lei portuguesa, sem prejuízo das normas imperativas de proteção do
-        consumidor que lhe sejam mais favoráveis. Para a resolução de litígios são competentes os tribunais
-        determinados nos termos da lei.
+        consumidor que lhe sejam mais favoráveis. Para a resolução de litígios são competentes os tribunais determinados
+        nos termos da lei.
       </p>
     ),
   },

@@ -78,7 +78,10 @@ export default function VerifyEmail() {
               <p className={outcome.ok ? "text-green-800" : "text-red-700"}>{outcome.message}</p>
               <p className="text-sm text-gray-500">
                 Será redirecionado para a página de{" "}
-                <Link to="/login" className="font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700">
+                <Link
+                  to="/login"
+                  className="font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700"
+                >
                   início de sessão
                 </Link>{" "}
                 dentro de momentos.

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/users/register", payload: payload as object });
+const register = (payload: unknown) =>
+  t.app.inject({ method: "POST", url: "/api/users/register", payload: payload as object });
 const tokenFromOutbox = async (to: string) => {
   const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
   const match = rows.at(-1)?.text.match(/token=([\w-]+)/);
@@ -83,7 +84,11 @@ describe("e-mail verification", () => {
 describe("login and sessions", () => {
   it("logs a verified user in with an httpOnly, SameSite=Lax session cookie", async () => {
     const u = await createUser(t.db, "cliente");
-    const res = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: u.password } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: u.email, password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: "Login bem-sucedido!", user: { id: u.id, function: "cliente" } });
     expect(res.json().user).not.toHaveProperty("passwordHash");
@@ -94,8 +99,16 @@ describe("login and sessions", () => {
 
   it("gives the same answer for an unknown e-mail and a wrong password", async () => {
     const u = await createUser(t.db, "cliente");
-    const wrong = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: "errada!!" } });
-    const unknown = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: "ninguem@exemplo.pt", password: "errada!!" } });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: u.email, password: "errada!!" },
+    });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: "ninguem@exemplo.pt", password: "errada!!" },
+    });
     expect(wrong.statusCode).toBe(unknown.statusCode);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json().message).toBe("Credenciais inválidas");
@@ -103,7 +116,11 @@ describe("login and sessions", () => {
 
   it("refuses an unverified account with a pt-PT message", async () => {
     await register({ name: "Nuno", email: "nuno@exemplo.pt", password: "segredo1" });
-    const res = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: "nuno@exemplo.pt", password: "segredo1" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: "nuno@exemplo.pt", password: "segredo1" },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/Confirme o seu email/);
   });
@@ -122,7 +139,11 @@ describe("login and sessions", () => {
     const u = await createUser(t.db, "cliente");
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: "errada!!" } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/users/login",
+        payload: { email: u.email, password: "errada!!" },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
@@ -155,7 +176,11 @@ describe("login rate limit", () => {
   it("does not count successful sign-ins against the account", async () => {
     const u = await createUser(t.db, "admin");
     for (let i = 0; i < 15; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: u.password } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/users/login",
+        payload: { email: u.email, password: u.password },
+      });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -167,14 +192,29 @@ describe("POST /api/email/send", () => {
     const admin = await login(t.app, a.email, a.password);
     await register({ name: "Tiago", email: "tiago@exemplo.pt", password: "segredo1" });
     const [tiago] = await t.db.select().from(users).where(eq(users.email, "tiago@exemplo.pt"));
-    const sent = await t.app.inject({ method: "POST", url: "/api/email/send", headers: admin, payload: { user_id: tiago!.id, email: "tiago@exemplo.pt", type: "verificacao" } });
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/email/send",
+      headers: admin,
+      payload: { user_id: tiago!.id, email: "tiago@exemplo.pt", type: "verificacao" },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ success: true, message: "Email enviado com sucesso." });
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, sent.json().tracking_id));
     expect(row?.toAddress).toBe("tiago@exemplo.pt");
-    const verified = await t.app.inject({ method: "POST", url: "/api/email/send", headers: admin, payload: { user_id: a.id, type: "verificacao" } });
+    const verified = await t.app.inject({
+      method: "POST",
+      url: "/api/email/send",
+      headers: admin,
+      payload: { user_id: a.id, type: "verificacao" },
+    });
     expect(verified.statusCode).toBe(409);
-    const wrongType = await t.app.inject({ method: "POST", url: "/api/email/send", headers: admin, payload: { user_id: a.id, type: "spam" } });
+    const wrongType = await t.app.inject({
+      method: "POST",
+      url: "/api/email/send",
+      headers: admin,
+      payload: { user_id: a.id, type: "spam" },
+    });
     expect(wrongType.statusCode).toBe(400);
   });
 });
@@ -188,6 +228,9 @@ describe("first admin from ADMIN_EMAIL/ADMIN_PASSWORD (runs at every start)", ()
     expect((await t.app.inject({ url: "/api/users/me", headers })).statusCode).toBe(200);
     await t.services.accounts.upsertAdmin({ email, password: "segunda-senha" });
     expect((await t.app.inject({ url: "/api/users/me", headers })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "POST", url: "/users/login", payload: { email, password: "segunda-senha" } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/users/login", payload: { email, password: "segunda-senha" } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

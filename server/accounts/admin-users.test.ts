@@ -54,7 +54,10 @@ describe("DELETE /api/users/:id", () => {
       .returning({ id: orders.id });
     const res = await t.app.inject({ method: "DELETE", url: `/api/users/${buyer.id}`, headers: admin });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, message: "Este utilizador tem encomendas e não pode ser eliminado." });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: "Este utilizador tem encomendas e não pode ser eliminado.",
+    });
     expect(await t.db.$count(users, eq(users.id, buyer.id))).toBe(1);
     expect(await t.db.$count(orders, eq(orders.id, order!.id))).toBe(1);
   });

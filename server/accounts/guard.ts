@@ -31,7 +31,11 @@ export function landingPage(role: string): string {
  * Where a page the user may not open sends them: visitors to the login page (which brings them
  * back), signed-in users to their role's own landing page (logging in again would not help).
  */
-export function refusedPageRedirect(decision: Exclude<Decision, "allow">, user: PublicUser | null, requested: string): string {
+export function refusedPageRedirect(
+  decision: Exclude<Decision, "allow">,
+  user: PublicUser | null,
+  requested: string,
+): string {
   if (decision === "forbidden" && user) return landingPage(user.function);
   return `/login?redirect=${encodeURIComponent(requested)}`;
 }

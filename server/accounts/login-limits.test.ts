@@ -25,7 +25,9 @@ describe("login limits", () => {
     for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress + 2; i++) {
       codes.push((await attempt(owner.email, `errada-${i}`, "203.0.113.7")).statusCode);
     }
-    expect(codes.slice(0, LOGIN_LIMITS.perAccountAndAddress)).toEqual(Array(LOGIN_LIMITS.perAccountAndAddress).fill(400));
+    expect(codes.slice(0, LOGIN_LIMITS.perAccountAndAddress)).toEqual(
+      Array(LOGIN_LIMITS.perAccountAndAddress).fill(400),
+    );
     expect(codes.slice(LOGIN_LIMITS.perAccountAndAddress)).toEqual([429, 429]);
 
     const ownerLogin = await attempt(owner.email, owner.password, "198.51.100.20");

@@ -1,7 +1,6 @@
 import { escapeHtml } from "../mail/escape.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
-
 export function verificationMail(name: string, to: string, link: string): OutgoingMail {
   return {
     to,

@@ -36,7 +36,11 @@ afterAll(() => t.close());
 describe("registration refuses weak passwords", () => {
   it.each(WEAK)("%j → %s, and no account is created", async (password, message) => {
     const email = `fraca-${Math.random().toString(36).slice(2)}@exemplo.pt`;
-    const res = await t.app.inject({ method: "POST", url: "/api/users/register", payload: { name: "Ana", email, password } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/users/register",
+      payload: { name: "Ana", email, password },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await t.db.$count(users, eq(users.email, email))).toBe(0);
@@ -44,7 +48,11 @@ describe("registration refuses weak passwords", () => {
 
   it("accepts a password that is neither common nor one repeated character", async () => {
     const email = "forte@exemplo.pt";
-    const res = await t.app.inject({ method: "POST", url: "/api/users/register", payload: { name: "Ana", email, password: "caneca-azul-77" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/users/register",
+      payload: { name: "Ana", email, password: "caneca-azul-77" },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await t.db.$count(users, eq(users.email, email))).toBe(1);
   });
@@ -54,9 +62,17 @@ describe("the admin's new user and the password change use the same rule", () =>
   it("POST /users/newuser refuses '123456' and 'aaaaaa' and creates nobody", async () => {
     const a = await createUser(t.db, "admin");
     const headers = await login(t.app, a.email, a.password);
-    for (const [password, message] of [["123456", COMMON], ["aaaaaa", REPEATED]]) {
+    for (const [password, message] of [
+      ["123456", COMMON],
+      ["aaaaaa", REPEATED],
+    ]) {
       const email = `novo-${password}@exemplo.pt`;
-      const res = await t.app.inject({ method: "POST", url: "/users/newuser", headers, payload: { name: "Novo", email, password, function: "admin" } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/users/newuser",
+        headers,
+        payload: { name: "Novo", email, password, function: "admin" },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
       expect(await t.db.$count(users, eq(users.email, email))).toBe(0);
@@ -81,7 +97,12 @@ describe("the admin's new user and the password change use the same rule", () =>
 
 describe("the register form's schema (shared with the API)", () => {
   it.each(WEAK)("%j → %s on the password field", (password, message) => {
-    const result = registerForm.safeParse({ name: "Ana", email: "ana@exemplo.pt", password, confirmPassword: password });
+    const result = registerForm.safeParse({
+      name: "Ana",
+      email: "ana@exemplo.pt",
+      password,
+      confirmPassword: password,
+    });
     expect(result.success).toBe(false);
     const issue = result.error!.issues.find((i) => i.path[0] === "password");
     expect(issue?.message).toBe(message);

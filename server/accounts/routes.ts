@@ -105,10 +105,8 @@ export function accountsRoutes(
 
   // ----- admin: users (spec section 7) -----
 
-  api.get(
-    "/api/users",
-    { config: { access: "admin" }, schema: { response: { 200: z.array(publicUser) } } },
-    () => accounts.list(),
+  api.get("/api/users", { config: { access: "admin" }, schema: { response: { 200: z.array(publicUser) } } }, () =>
+    accounts.list(),
   );
 
   api.get(
@@ -150,13 +148,19 @@ export function accountsRoutes(
         body: z.object({
           user_id: z.coerce.number({ error: "Utilizador não encontrado" }).int().positive().max(2_147_483_647),
           email: z.string().max(254).optional(),
-          type: z.enum(["verificacao", "boas-vindas"], { error: "Tipo de email inválido (use verificacao ou boas-vindas)." }),
+          type: z.enum(["verificacao", "boas-vindas"], {
+            error: "Tipo de email inválido (use verificacao ou boas-vindas).",
+          }),
         }),
         response: { 200: z.object({ success: z.boolean(), tracking_id: z.number(), message: z.string() }) },
       },
     },
     async (request) => {
-      const { trackingId, message } = await accounts.sendAccountMail({ userId: request.body.user_id, email: request.body.email, type: request.body.type });
+      const { trackingId, message } = await accounts.sendAccountMail({
+        userId: request.body.user_id,
+        email: request.body.email,
+        type: request.body.type,
+      });
       return { success: true, tracking_id: trackingId, message };
     },
   );

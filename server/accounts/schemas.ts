@@ -54,8 +54,15 @@ export const registerForm = z
 export type RegisterForm = z.input<typeof registerForm>;
 
 export const loginBody = z.object({
-  email: z.string({ error: "Email é obrigatório" }).trim().min(1, "Email é obrigatório").max(254, "Credenciais inválidas"),
-  password: z.string({ error: "Palavra-passe é obrigatória" }).min(1, "Palavra-passe é obrigatória").max(200, "Credenciais inválidas"),
+  email: z
+    .string({ error: "Email é obrigatório" })
+    .trim()
+    .min(1, "Email é obrigatório")
+    .max(254, "Credenciais inválidas"),
+  password: z
+    .string({ error: "Palavra-passe é obrigatória" })
+    .min(1, "Palavra-passe é obrigatória")
+    .max(200, "Credenciais inválidas"),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

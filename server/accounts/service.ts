@@ -15,8 +15,7 @@ export const REGISTER_SUCCESS_MESSAGE =
   "Utilizador registado com sucesso! Enviámos um email para confirmar o seu endereço.";
 export const INVALID_CREDENTIALS = "Credenciais inválidas";
 export const WRONG_CURRENT_PASSWORD = "A palavra-passe atual está incorreta.";
-export const EMAIL_NOT_VERIFIED =
-  "Confirme o seu email antes de iniciar sessão: siga o link que lhe enviámos.";
+export const EMAIL_NOT_VERIFIED = "Confirme o seu email antes de iniciar sessão: siga o link que lhe enviámos.";
 
 function toPublicUser(row: { id: number; name: string; email: string; function: string }): PublicUser {
   return { id: row.id, name: row.name, email: row.email, function: row.function as Role };
@@ -86,7 +85,11 @@ export function createAccountsService(deps: {
      * "verificacao" issues a fresh single-use link (only for unverified accounts); "boas-vindas"
      * greets the user. Returns the outbox id as the tracking id.
      */
-    async sendAccountMail(input: { userId: number; email?: string; type: "verificacao" | "boas-vindas" }): Promise<{ trackingId: number; message: string }> {
+    async sendAccountMail(input: {
+      userId: number;
+      email?: string;
+      type: "verificacao" | "boas-vindas";
+    }): Promise<{ trackingId: number; message: string }> {
       const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
       if (!user) throw new NotFoundError("Utilizador não encontrado");
       if (input.email && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
@@ -101,7 +104,10 @@ export function createAccountsService(deps: {
             userId: user.id,
             expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
           });
-          return enqueueMail(tx, verificationMail(user.name, user.email, `${publicUrl}/verificar-email?token=${token}`));
+          return enqueueMail(
+            tx,
+            verificationMail(user.name, user.email, `${publicUrl}/verificar-email?token=${token}`),
+          );
         }
         return enqueueMail(tx, welcomeMail(user.name, user.email, publicUrl));
       });
@@ -145,7 +151,11 @@ export function createAccountsService(deps: {
     logout: (token: string) => sessions.destroy(token),
 
     /** Creates the account, or updates its name, password and role: used by ADMIN_EMAIL and admin:create. */
-    async upsertAdmin(input: { email: string; password: string; name?: string }): Promise<{ created: boolean; user: PublicUser }> {
+    async upsertAdmin(input: {
+      email: string;
+      password: string;
+      name?: string;
+    }): Promise<{ created: boolean; user: PublicUser }> {
       const existing = await findByEmail(input.email);
       if (existing) {
         // Every start of every instance runs this: only a real password change (the hashes are salted,
@@ -185,7 +195,10 @@ export function createAccountsService(deps: {
     },
 
     async countAdmins(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.function, "admin"));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.function, "admin"));
       return row?.n ?? 0;
     },
 
@@ -214,7 +227,11 @@ export function createAccountsService(deps: {
       return toPublicUser(row);
     },
 
-    async update(actor: PublicUser, id: number, input: { name: string; email: string; function?: Role }): Promise<PublicUser> {
+    async update(
+      actor: PublicUser,
+      id: number,
+      input: { name: string; email: string; function?: Role },
+    ): Promise<PublicUser> {
       return db.transaction(async (tx) => {
         // Serialises role changes so two admins cannot demote each other at once.
         await tx.execute(sql`select pg_advisory_xact_lock(727272)`);
@@ -223,7 +240,10 @@ export function createAccountsService(deps: {
         const nextRole = input.function ?? (current.function as Role);
         if (current.function === "admin" && nextRole !== "admin") {
           if (actor.id === id) throw new ForbiddenError("Não pode retirar a si próprio a função de administrador.");
-          const [admins] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.function, "admin"));
+          const [admins] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(users)
+            .where(eq(users.function, "admin"));
           if ((admins?.n ?? 0) <= 1) throw new ForbiddenError("Não é possível retirar o último administrador.");
         }
         const [row] = await tx
@@ -247,13 +267,20 @@ export function createAccountsService(deps: {
         const [current] = await tx.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
         if (!current) throw new NotFoundError("Utilizador não encontrado");
         if (current.function === "admin") {
-          const [admins] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.function, "admin"));
+          const [admins] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(users)
+            .where(eq(users.function, "admin"));
           if ((admins?.n ?? 0) <= 1) throw new ForbiddenError("Não é possível eliminar o último administrador.");
         }
-        await tx.delete(users).where(eq(users.id, id)).catch((error: unknown) => {
-          if (isForeignKeyViolation(error)) throw new ConflictError("Este utilizador tem encomendas e não pode ser eliminado.");
-          throw error;
-        });
+        await tx
+          .delete(users)
+          .where(eq(users.id, id))
+          .catch((error: unknown) => {
+            if (isForeignKeyViolation(error))
+              throw new ConflictError("Este utilizador tem encomendas e não pode ser eliminado.");
+            throw error;
+          });
       });
     },
 
@@ -261,21 +288,35 @@ export function createAccountsService(deps: {
      * PUT /api/users/me/password: checks the current password, stores the new one and ends
      * every other session of the user (the one making the change stays signed in).
      */
-    async changeOwnPassword(userId: number, input: { currentPassword: string; newPassword: string }, currentToken: string): Promise<{ message: string }> {
-      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+    async changeOwnPassword(
+      userId: number,
+      input: { currentPassword: string; newPassword: string },
+      currentToken: string,
+    ): Promise<{ message: string }> {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       if (!row) throw new NotFoundError("Utilizador não encontrado");
       if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
         throw new BadRequestError(WRONG_CURRENT_PASSWORD);
       }
       const passwordHash = await hashPassword(input.newPassword);
-      await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
       await sessions.destroyAllForUser(userId, currentToken);
       return { message: "Palavra-passe alterada com sucesso." };
     },
 
     async changePassword(userId: number, newPassword: string, currentToken?: string): Promise<void> {
       const passwordHash = await hashPassword(newPassword);
-      await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
       await sessions.destroyAllForUser(userId, currentToken);
     },
   };

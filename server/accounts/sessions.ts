@@ -14,7 +14,9 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 /** The CSRF token is bound to the session: HMAC(secret, session token). */
 export function csrfTokenFor(secret: string, sessionToken: string): string {
-  return createHmac("sha256", secret).update("csrf:" + sessionToken).digest("base64url");
+  return createHmac("sha256", secret)
+    .update("csrf:" + sessionToken)
+    .digest("base64url");
 }
 
 export function safeEqual(a: string, b: string): boolean {

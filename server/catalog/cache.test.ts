@@ -66,7 +66,9 @@ describe("catalogue cache", () => {
     expect(same.body).toBe("");
     await t.db.update(products).set({ name: "Nome Mudado" }).where(eq(products.name, "Agenda Stock"));
     const changed = await eventually(
-      async () => [String((await t.app.inject({ url: "/api/product", headers: { "if-none-match": etag } })).statusCode)],
+      async () => [
+        String((await t.app.inject({ url: "/api/product", headers: { "if-none-match": etag } })).statusCode),
+      ],
       (s) => s[0] === "200",
     );
     expect(changed).toEqual(["200"]);
@@ -105,7 +107,12 @@ describe("catalogue cache", () => {
     expect(await eventually(stockOnPage, (s) => s[0] === "9")).toEqual(["9"]);
     await t.db.update(products).set({ status: 0 }).where(eq(products.id, p!.id));
     const gone = await eventually(
-      async () => [await t.services.catalog.productPage(p!.id).then(() => "visível", (e: { status?: number }) => String(e.status))],
+      async () => [
+        await t.services.catalog.productPage(p!.id).then(
+          () => "visível",
+          (e: { status?: number }) => String(e.status),
+        ),
+      ],
       (s) => s[0] === "404",
     );
     expect(gone).toEqual(["404"]);

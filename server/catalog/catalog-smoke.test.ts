@@ -56,8 +56,7 @@ describe("multipart over HTTP", () => {
       .jpeg()
       .toBuffer();
 
-  const post = (body: FormData) =>
-    fetch(`${base}/api/product/create`, { method: "POST", headers: admin, body });
+  const post = (body: FormData) => fetch(`${base}/api/product/create`, { method: "POST", headers: admin, body });
 
   const fields = (fd: FormData, extra: Record<string, string> = {}) => {
     const values = { name: "Caneca HTTP", description: "Pelo socket.", price: "9,90", categoria: "Canecas", ...extra };

@@ -60,7 +60,11 @@ function form(input: FormInput): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(input.fields ?? {})) fd.append(k, v);
   for (const f of input.files ?? []) {
-    fd.append(f.field ?? "images", new Blob([new Uint8Array(f.data)], { type: f.type ?? "image/png" }), f.name ?? "foto.png");
+    fd.append(
+      f.field ?? "images",
+      new Blob([new Uint8Array(f.data)], { type: f.type ?? "image/png" }),
+      f.name ?? "foto.png",
+    );
   }
   return fd;
 }
@@ -159,7 +163,10 @@ describe("POST /api/product/create", () => {
       description: "Algodão orgânico.",
       price: 12.5,
       price_cents: 1250,
-      image: imgs.sort((a, b) => a.position - b.position).map((i) => i.fileName).join(","),
+      image: imgs
+        .sort((a, b) => a.position - b.position)
+        .map((i) => i.fileName)
+        .join(","),
       images: imgs.map((i) => i.fileName),
       status: 1,
       categoria: "Canecas",
@@ -182,7 +189,12 @@ describe("POST /api/product/create", () => {
     expect((await get(`/api/product/${a}`)).json()).toMatchObject({ categoria: "Canecas", categoria_id: categoryId });
     expect((await get(`/api/product/${b}`)).json().categoria).toBe("Agendas");
     const list = (await get("/api/product/categorias")).json();
-    expect(list).toEqual(expect.arrayContaining([{ id: categoryId, name: "Canecas" }, { id: expect.any(Number), name: "Agendas" }]));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        { id: categoryId, name: "Canecas" },
+        { id: expect.any(Number), name: "Agendas" },
+      ]),
+    );
   });
 
   it("takes modelo_id and status when given", async () => {
@@ -346,7 +358,7 @@ describe("POST /api/product/create", () => {
       method: "POST",
       url: "/api/product/create",
       headers: { ...admin, "content-type": "multipart/form-data; boundary=xyz" },
-      payload: "--xyz\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nabc\r\n--xy",
+      payload: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc\r\n--xy',
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().success).toBe(false);
@@ -410,7 +422,14 @@ describe("visibility of products out of the shop (status 0)", () => {
   it("/all lists id, status, name, image and price", async () => {
     const all = (await get("/api/product/all", admin)).json() as Array<Record<string, unknown>>;
     const item = all.find((p) => p.id === shown)!;
-    expect(item).toEqual({ id: shown, status: 1, name: "Visível", image: expect.any(String), price: 12.5, price_cents: 1250 });
+    expect(item).toEqual({
+      id: shown,
+      status: 1,
+      name: "Visível",
+      image: expect.any(String),
+      price: 12.5,
+      price_cents: 1250,
+    });
   });
 
   it("answers 400 'ID do produto inválido' to malformed ids and 404 to unknown ones", async () => {
@@ -466,7 +485,10 @@ describe("GET /api/product/all ETag", () => {
     const visitor = await get("/api/product/all");
     expect(visitor.headers.etag).not.toBe(changed.headers.etag);
     expect(visitor.headers["cache-control"]).toMatch(/no-cache/);
-    const visitorAgain = await t.app.inject({ url: "/api/product/all", headers: { "if-none-match": `"x", ${visitor.headers.etag}` } });
+    const visitorAgain = await t.app.inject({
+      url: "/api/product/all",
+      headers: { "if-none-match": `"x", ${visitor.headers.etag}` },
+    });
     expect(visitorAgain.statusCode).toBe(304);
   });
 });
@@ -475,14 +497,20 @@ describe("GET /api/product/all ETag", () => {
 
 describe("colours, sizes and size/colour entries", () => {
   it("creates a colour, refuses a duplicate with 409 'Esta cor já existe.'", async () => {
-    const res = await call("POST", "/api/product/create_color", { headers: admin, payload: { cor: "Azul Petróleo", color_hex: "#1A5F7A" } });
+    const res = await call("POST", "/api/product/create_color", {
+      headers: admin,
+      payload: { cor: "Azul Petróleo", color_hex: "#1A5F7A" },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       success: true,
       message: "Cor criada com sucesso!",
       color: { id: expect.any(Number), name: "Azul Petróleo", color_hex: "#1a5f7a" },
     });
-    const dup = await call("POST", "/api/product/create_color", { headers: admin, payload: { cor: " azul petróleo " } });
+    const dup = await call("POST", "/api/product/create_color", {
+      headers: admin,
+      payload: { cor: " azul petróleo " },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ success: false, message: "Esta cor já existe.", error: "Esta cor já existe." });
     const noHex = await call("POST", "/api/product/create_color", { headers: admin, payload: { cor: "Cinza" } });
@@ -520,7 +548,10 @@ describe("colours, sizes and size/colour entries", () => {
   });
 
   it("stores the categoria form (tamanho + cor) and requires both", async () => {
-    const res = await call("POST", "/api/product/categoria", { headers: admin, payload: { tamanho: "M", cor: "Verde" } });
+    const res = await call("POST", "/api/product/categoria", {
+      headers: admin,
+      payload: { tamanho: "M", cor: "Verde" },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ success: true, message: "Categoria criada com sucesso!" });
     const rows = await t.db.select().from(sizeColorEntries).where(eq(sizeColorEntries.id, res.json().id));
@@ -547,8 +578,7 @@ describe("variants", () => {
     sizeM = await createSize("M", 2);
   });
 
-  const createVariant = (payload: unknown) =>
-    call("POST", "/api/product/createVariants", { headers: admin, payload });
+  const createVariant = (payload: unknown) => call("POST", "/api/product/createVariants", { headers: admin, payload });
 
   it("creates a variant with its stock and records the initial stock movement", async () => {
     const res = await createVariant({ product_id: productId, color_id: red, size_id: sizeS, stock: 12 });
@@ -634,7 +664,13 @@ describe("variants", () => {
       { id: sizeM, name: "M", tamanho: "M" },
     ]);
     const detail = (await get(`/api/product/stockdetalhe/${productId}`)).json();
-    expect(detail).toMatchObject({ id: productId, name: "T-shirt Galo", quantidade: 15, cor: "Azul,Vermelho", tamanho: "S,M" });
+    expect(detail).toMatchObject({
+      id: productId,
+      name: "T-shirt Galo",
+      quantidade: 15,
+      cor: "Azul,Vermelho",
+      tamanho: "S,M",
+    });
     expect(detail.variants).toHaveLength(3);
     expect(detail.variants[0]).toMatchObject({ color: "Azul", size: null, sizes: null, stock: 3 });
     expect(detail.variants.map((v: { size: string | null }) => v.size)).toEqual([null, "S", "M"]);
@@ -660,7 +696,9 @@ describe("variants", () => {
     const again = await call("DELETE", `/api/product/variant/${id}`, { headers: admin });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(M.variantNotFound);
-    expect((await call("DELETE", "/api/product/variant/abc", { headers: admin })).json().message).toBe(M.invalidVariantId);
+    expect((await call("DELETE", "/api/product/variant/abc", { headers: admin })).json().message).toBe(
+      M.invalidVariantId,
+    );
 
     const held = await createVariant({ product_id: productId, color_id: blue, size_id: sizeM, stock: 5 });
     await t.db.update(variants).set({ reserved: 2 }).where(eq(variants.id, held.json().variant.id));
@@ -764,7 +802,10 @@ describe("PUT /api/product/updateproductstock/:id", () => {
     // The failed update with a category also stored no picture.
     const withPicture = await call("PUT", `/api/product/updateproductstock/${id}`, {
       headers: admin,
-      payload: form({ fields: { name: "N", description: "D", price: "2", categoria: "888888" }, files: [{ data: await image() }] }),
+      payload: form({
+        fields: { name: "N", description: "D", price: "2", categoria: "888888" },
+        files: [{ data: await image() }],
+      }),
     });
     expect(withPicture.statusCode).toBe(400);
     expect(await countAll()).toEqual(before);
@@ -816,7 +857,14 @@ describe("DELETE /api/product/:id", () => {
       .returning();
     const [line] = await t.db
       .insert(orderLines)
-      .values({ orderId: order!.id, productId: id, variantId: variant!.id, productName: "Vendido", unitPriceCents: 1250, quantity: 1 })
+      .values({
+        orderId: order!.id,
+        productId: id,
+        variantId: variant!.id,
+        productName: "Vendido",
+        unitPriceCents: 1250,
+        quantity: 1,
+      })
       .returning();
     const imageCount = await t.db.$count(productImages, eq(productImages.productId, id));
     const filesBefore = files().length;
@@ -901,7 +949,14 @@ describe("banners", () => {
     expect(await activeIds()).toEqual([id1]);
 
     const banner = (await get("/api/product/getbanner")).json();
-    expect(banner).toEqual([{ idimg_banner: id1, titulo: "Primavera", slogam: "Slogan de Primavera", imagem: expect.stringMatching(/\.(jpg|webp)$/) }]);
+    expect(banner).toEqual([
+      {
+        idimg_banner: id1,
+        titulo: "Primavera",
+        slogam: "Slogan de Primavera",
+        imagem: expect.stringMatching(/\.(jpg|webp)$/),
+      },
+    ]);
     const list = (await get("/api/product/banners")).json();
     expect(list).toHaveLength(3);
     expect(list[0]).toEqual({
@@ -949,7 +1004,9 @@ describe("banners", () => {
       expect(bad.json().message).toBe(M.invalidBannerId);
     }
     expect((await call("DELETE", "/api/product/deleteBanner/2147483647", { headers: admin })).statusCode).toBe(404);
-    expect((await call("DELETE", "/api/product/deleteBanner/x", { headers: admin })).json().message).toBe(M.invalidBannerId);
+    expect((await call("DELETE", "/api/product/deleteBanner/x", { headers: admin })).json().message).toBe(
+      M.invalidBannerId,
+    );
   });
 });
 
@@ -994,7 +1051,12 @@ describe("bad input never gives a 5xx", () => {
       }
       const empty = await call(method, url, { headers: admin });
       expect(empty.statusCode, `${url} without body`).toBeLessThan(500);
-      const garbage = await t.app.inject({ method, url, headers: { ...admin, "content-type": "application/json" }, payload: "{nope" });
+      const garbage = await t.app.inject({
+        method,
+        url,
+        headers: { ...admin, "content-type": "application/json" },
+        payload: "{nope",
+      });
       expect(garbage.statusCode).toBe(400);
     }
   });
@@ -1038,10 +1100,16 @@ describe("bad input never gives a 5xx", () => {
   });
 
   it("keeps admin calls closed to visitors and clientes", async () => {
-    const payload = form({ fields: { name: "N", description: "D", price: "1", categoria: "c" }, files: [{ data: await image() }] });
+    const payload = form({
+      fields: { name: "N", description: "D", price: "1", categoria: "c" },
+      files: [{ data: await image() }],
+    });
     const before = await t.db.$count(products);
     expect((await call("POST", "/api/product/create", { payload })).statusCode).toBe(401);
-    expect((await call("POST", "/api/product/create", { headers: cliente, payload: form({ fields: { name: "N" } }) })).statusCode).toBe(403);
+    expect(
+      (await call("POST", "/api/product/create", { headers: cliente, payload: form({ fields: { name: "N" } }) }))
+        .statusCode,
+    ).toBe(403);
     expect(await t.db.$count(products)).toBe(before);
   });
 });

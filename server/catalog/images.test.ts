@@ -20,8 +20,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const picture = (width: number, height: number, background: { r: number; g: number; b: number; alpha: number } | string = "#2563eb") =>
-  sharp({ create: { width, height, channels: 4, background } });
+const picture = (
+  width: number,
+  height: number,
+  background: { r: number; g: number; b: number; alpha: number } | string = "#2563eb",
+) => sharp({ create: { width, height, channels: 4, background } });
 
 /** A real PNG whose header claims other dimensions (the pixel data stays small). */
 function pngClaiming(png: Buffer, width: number, height: number): Buffer {

@@ -76,8 +76,10 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
   // once per catalogue version (the response schema documents the shape; the bytes bypass it).
   // GET /api/product is also a hot read: once cached, server/http/hot-reads.ts answers it first.
   const shopList = { ...pub, hotRead: { read: () => catalog.peekShopCached(), cacheControl: "public, no-cache" } };
-  api.get("/api/product", { config: shopList, schema: { response: { 200: z.array(productSchema) } } }, async (request, reply) =>
-    sendCached(request, reply, await catalog.listShopCached(), false),
+  api.get(
+    "/api/product",
+    { config: shopList, schema: { response: { 200: z.array(productSchema) } } },
+    async (request, reply) => sendCached(request, reply, await catalog.listShopCached(), false),
   );
 
   api.get(

@@ -91,7 +91,11 @@ export function parsePriceCents(value: unknown): PriceResult {
     if (text.includes("e")) return { ok: false, message: M.priceDecimals };
   } else if (typeof value === "string") {
     // Spaces of any width (the pt-PT grouping of 1 234,50 is often a no-break space) become one space.
-    text = value.replace(/[\s\u00a0\u202f]+/g, " ").trim().replace(/\s*€$/, "").trim();
+    text = value
+      .replace(/[\s\u00a0\u202f]+/g, " ")
+      .trim()
+      .replace(/\s*€$/, "")
+      .trim();
   } else if (value === undefined || value === null) {
     return { ok: false, message: M.required };
   } else {
@@ -174,7 +178,14 @@ const requiredText = (max: number, tooLong: string, required: string = M.require
 
 /** "S, M ,,L,M" -> "S,M,L": trimmed, empty entries dropped, duplicates removed. */
 export function normalizeSizes(value: string): string[] | null {
-  const list = [...new Set(value.split(",").map((s) => s.trim()).filter(Boolean))];
+  const list = [
+    ...new Set(
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (list.length > 30 || list.some((s) => s.length > 30)) return null;
   return list;
 }

@@ -362,16 +362,14 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string; c
           .from(products)
           .where(visibleTo(opts.admin))
           .orderBy(...newestFirst);
-        return rows.map(
-          (r): ApiProductListItem => ({
-            id: r.id,
-            status: r.status,
-            name: r.name,
-            image: r.image,
-            price: centsToEuros(r.priceCents),
-            price_cents: r.priceCents,
-          }),
-        );
+        return rows.map((r): ApiProductListItem => ({
+          id: r.id,
+          status: r.status,
+          name: r.name,
+          image: r.image,
+          price: centsToEuros(r.priceCents),
+          price_cents: r.priceCents,
+        }));
       });
     },
 
@@ -631,7 +629,10 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string; c
     // ----- admin: banners -----
 
     /** The first banner (when none is active) becomes the active one. */
-    async createBanner(fields: CreateBannerFields, file: Buffer | undefined): Promise<{ id: number; isActive: boolean }> {
+    async createBanner(
+      fields: CreateBannerFields,
+      file: Buffer | undefined,
+    ): Promise<{ id: number; isActive: boolean }> {
       if (!file) throw new BadRequestError(M.bannerImageRequired);
       const stored = await storeImage(file, uploadsDir);
       try {
@@ -640,7 +641,12 @@ export function createCatalogService(deps: { db: Database; uploadsDir: string; c
           const anyActive = await tx.$count(banners, eq(banners.isActive, true));
           const [row] = await tx
             .insert(banners)
-            .values({ titulo: fields.titulo, slogam: fields.slogam, imagem: stored.fileName, isActive: anyActive === 0 })
+            .values({
+              titulo: fields.titulo,
+              slogam: fields.slogam,
+              imagem: stored.fileName,
+              isActive: anyActive === 0,
+            })
             .returning({ id: banners.id, isActive: banners.isActive });
           return row!;
         });

@@ -16,7 +16,8 @@ import { banners, productImages, products } from "../db/schema.ts";
  * whoever runs them. As any other user, the directory itself is made read-only (EACCES).
  */
 
-const MESSAGE = "Não foi possível guardar a imagem: o armazenamento de ficheiros do servidor não está disponível. Tente novamente mais tarde.";
+const MESSAGE =
+  "Não foi possível guardar a imagem: o armazenamento de ficheiros do servidor não está disponível. Tente novamente mais tarde.";
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 let t: TestApp;
@@ -58,7 +59,12 @@ function makeUploadsUnwritable(): () => void {
 
 const imageRows = () =>
   t.db
-    .select({ id: productImages.id, productId: productImages.productId, fileName: productImages.fileName, position: productImages.position })
+    .select({
+      id: productImages.id,
+      productId: productImages.productId,
+      fileName: productImages.fileName,
+      position: productImages.position,
+    })
     .from(productImages)
     .orderBy(asc(productImages.id));
 
@@ -90,7 +96,13 @@ describe("uploads directory not writable", () => {
     const res = await post(
       "/api/product/create",
       form(
-        { name: "Caneca Andorinha", description: "Caneca de grés azul.", price: "16,50", categoria: "Canecas", sizes: "Único" },
+        {
+          name: "Caneca Andorinha",
+          description: "Caneca de grés azul.",
+          price: "16,50",
+          categoria: "Canecas",
+          sizes: "Único",
+        },
         [{ field: "images", data: await image(60) }],
       ),
     );
@@ -108,7 +120,13 @@ describe("uploads directory not writable", () => {
     const res = await post(
       `/api/product/updateproductstock/${productId}`,
       form(
-        { name: "Caneca Gaivota Grande", description: "Caneca de grés, maior.", price: "18,00", categoria: "Canecas", sizes: "Único" },
+        {
+          name: "Caneca Gaivota Grande",
+          description: "Caneca de grés, maior.",
+          price: "18,00",
+          categoria: "Canecas",
+          sizes: "Único",
+        },
         [{ field: "images", data: await image(120) }],
       ),
       "PUT",
@@ -122,7 +140,10 @@ describe("uploads directory not writable", () => {
 
   it("creating a banner answers 503 and stores no banner", async () => {
     const before = await t.db.$count(banners);
-    const res = await post("/api/product/create_banner", form({ titulo: "Verão", slogam: "Novas canecas" }, [{ field: "imagem", data: await image(200) }]));
+    const res = await post(
+      "/api/product/create_banner",
+      form({ titulo: "Verão", slogam: "Novas canecas" }, [{ field: "imagem", data: await image(200) }]),
+    );
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json().message).toBe(MESSAGE);
     expect(await t.db.$count(banners)).toBe(before);

@@ -26,7 +26,8 @@ let c: BuiltCatalogue;
 /** No session: a visitor. */
 const visitor = null;
 
-const get = (url: string, headers: AuthHeaders | null = c.admin) => t.app.inject({ method: "GET", url, headers: headers ?? undefined });
+const get = (url: string, headers: AuthHeaders | null = c.admin) =>
+  t.app.inject({ method: "GET", url, headers: headers ?? undefined });
 async function json<T>(url: string, headers: AuthHeaders | null = c.admin): Promise<T> {
   const res = await get(url, headers);
   expect(res.statusCode, `${url} ${res.body}`).toBe(200);
@@ -113,7 +114,9 @@ describe("GET /api/product (the shop's list)", () => {
       const detail = await json<ApiStockDetail>(`/api/product/stockdetalhe/${item.id}`, visitor);
       expect(item.quantidade).toBe(detail.variants.reduce((sum, v) => sum + v.stock, 0));
       expect(item.quantidade).toBe(await stockInDb(item.id));
-      expect(item.cor.split(",").filter(Boolean).sort()).toEqual([...new Set(detail.variants.map((v) => v.color!))].sort());
+      expect(item.cor.split(",").filter(Boolean).sort()).toEqual(
+        [...new Set(detail.variants.map((v) => v.color!))].sort(),
+      );
       expect(item.images).toEqual(await picturesInDb(item.id));
       const planned = PLAN.find((p) => c.productIds[p.key] === item.id)!;
       const [category] = await t.db.select().from(categories).where(eq(categories.id, item.categoria_id!));
@@ -165,9 +168,16 @@ describe("stock per product", () => {
     fd.append("description", "Descrição própria de Saco Braga.");
     fd.append("price", "24,00");
     const sharp = (await import("sharp")).default;
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
     fd.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "nova.png");
-    const res = await t.app.inject({ method: "PUT", url: `/api/product/updateproductstock/${saco}`, headers: c.admin, payload: fd as unknown as string });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/product/updateproductstock/${saco}`,
+      headers: c.admin,
+      payload: fd as unknown as string,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const list = await json<ApiProductListItem[]>("/api/product/all");
     const after = list.find((p) => p.id === saco)!;
@@ -184,7 +194,9 @@ describe("the other catalogue reads", () => {
     for (const p of PLAN.filter((x) => x.status === 1)) {
       const id = c.productIds[p.key]!;
       const related = await json<ApiProduct[]>(`/api/product/related/${id}`, visitor);
-      const expected = PLAN.filter((x) => x.key !== p.key && x.status === 1 && x.modeloId === p.modeloId).map((x) => c.productIds[x.key]);
+      const expected = PLAN.filter((x) => x.key !== p.key && x.status === 1 && x.modeloId === p.modeloId).map(
+        (x) => c.productIds[x.key],
+      );
       expect(related.map((r) => r.id).sort(), p.name).toEqual(expected.sort());
       for (const r of related) expect(r).toEqual(await json<ApiProduct>(`/api/product/${r.id}`, visitor));
     }
@@ -198,7 +210,9 @@ describe("the other catalogue reads", () => {
       for (const x of colors) expect(x.id).toBe(c.colorIds[x.name]);
       const sizes = await json<Array<{ name: string }>>(`/api/product/productSize/${id}`);
       const variantSizes = [...new Set(p.variants.flatMap((v) => (v.size ? [v.size] : [])))];
-      expect(sizes.map((s) => s.name).sort(), p.name).toEqual((variantSizes.length ? variantSizes : ["S", "M", "L"]).sort());
+      expect(sizes.map((s) => s.name).sort(), p.name).toEqual(
+        (variantSizes.length ? variantSizes : ["S", "M", "L"]).sort(),
+      );
     }
   });
 

@@ -9,7 +9,11 @@ import { registerBody } from "../accounts/schemas.ts";
 import { parseCliArgs } from "./args.ts";
 
 const args = parseCliArgs({ email: { type: "string" }, password: { type: "string" }, name: { type: "string" } });
-const parsed = registerBody.safeParse({ name: args.name ?? "Administrador", email: args.email, password: args.password });
+const parsed = registerBody.safeParse({
+  name: args.name ?? "Administrador",
+  email: args.email,
+  password: args.password,
+});
 if (!parsed.success) {
   console.error("Usage: npm run admin:create -- --email <email> --password <password (min. 6)> [--name <name>]");
   for (const issue of parsed.error.issues) console.error(`  ${issue.path.join(".")}: ${issue.message}`);

@@ -26,7 +26,9 @@ if (config.payments.provider !== "sandbox") {
   process.exit(2);
 }
 if (!args.reference && !args.order && !args["request-id"]) {
-  console.error("Usage: npm run payments:simulate -- --reference <ref> | --order <id> | --request-id <id> [--fail|--expire|--twice]");
+  console.error(
+    "Usage: npm run payments:simulate -- --reference <ref> | --order <id> | --request-id <id> [--fail|--expire|--twice]",
+  );
   process.exit(2);
 }
 const outcome: SimulatedOutcome = args.fail ? "fail" : args.expire ? "expire" : args.twice ? "twice" : "paid";
@@ -37,11 +39,17 @@ try {
     db: runtime.db,
     shopUrl: config.publicUrl,
     callbackKey: config.payments.callbackKey,
-    target: { reference: args.reference, orderId: args.order ? Number(args.order) : undefined, requestId: args["request-id"] },
+    target: {
+      reference: args.reference,
+      orderId: args.order ? Number(args.order) : undefined,
+      requestId: args["request-id"],
+    },
     outcome,
   });
   if (outcome === "expire") {
-    console.log(`Payment of order #${result.orderId} now past its validity; the expiry job will release its stock within a minute.`);
+    console.log(
+      `Payment of order #${result.orderId} now past its validity; the expiry job will release its stock within a minute.`,
+    );
   }
   result.deliveries.forEach((d, i) => console.log(`Callback ${i + 1}: HTTP ${d.status} ${d.body}`));
 } catch (error) {

@@ -14,7 +14,8 @@ import { isProcessAlive } from "./lock.ts";
  * the owner is told once, with a message that says why.
  */
 
-const postmasterPid = (dataDir: string) => Number.parseInt(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]!, 10);
+const postmasterPid = (dataDir: string) =>
+  Number.parseInt(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]!, 10);
 
 describe("embedded PostgreSQL supervision", () => {
   let dataDir: string;
@@ -49,7 +50,12 @@ describe("embedded PostgreSQL supervision", () => {
 
     await expect
       .poll(
-        async () => (await db.$client.query<{ id: number; label: string }>("select id, label from kept order by id").catch(() => ({ rows: [] }))).rows,
+        async () =>
+          (
+            await db.$client
+              .query<{ id: number; label: string }>("select id, label from kept order by id")
+              .catch(() => ({ rows: [] }))
+          ).rows,
         { timeout: 20_000, interval: 200 },
       )
       .toEqual([
@@ -94,7 +100,9 @@ describe("embedded PostgreSQL start", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "loja-embedded-busy-"));
     try {
       const started = startEmbeddedPostgres({ dataDir, port, logger: { info: () => {}, warn: () => {} } });
-      await expect(started).rejects.toThrow(/did not start .*PostgreSQL said: .*Address already in use.*EMBEDDED_PG_PORT/);
+      await expect(started).rejects.toThrow(
+        /did not start .*PostgreSQL said: .*Address already in use.*EMBEDDED_PG_PORT/,
+      );
     } finally {
       blocker.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -76,7 +76,11 @@ export async function startEmbeddedPostgres(opts: {
   } else {
     await stopOrphanedPostmaster(pgDir, opts.logger);
   }
-  const reason = () => recent.filter((l) => /FATAL|PANIC|ERROR|LOG: +could not/.test(l)).slice(-3).join(" ") || recent.slice(-3).join(" ");
+  const reason = () =>
+    recent
+      .filter((l) => /FATAL|PANIC|ERROR|LOG: +could not/.test(l))
+      .slice(-3)
+      .join(" ") || recent.slice(-3).join(" ");
   try {
     await pg.start();
   } catch {
@@ -146,7 +150,9 @@ function supervise(
       const now = Date.now();
       stops.push(now);
       while (stops.length && stops[0]! < now - 60_000) stops.shift();
-      logError(`Embedded PostgreSQL (pid ${proc.pid}) stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it`);
+      logError(
+        `Embedded PostgreSQL (pid ${proc.pid}) stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it`,
+      );
       if (stops.length >= policy.attempts) {
         fatal(`(it stopped ${stops.length} times within a minute)`);
         return;

@@ -120,7 +120,9 @@ export const products = pgTable(
     check("products_price_check", sql`${t.priceCents} >= 0`),
     check("products_status_check", sql`${t.status} in (0, 1)`),
     index("products_modelo_idx").on(t.modeloId),
-    index("products_listed_idx").on(t.status, t.id).where(sql`${t.deletedAt} is null`),
+    index("products_listed_idx")
+      .on(t.status, t.id)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -189,7 +191,11 @@ export const banners = pgTable(
     isActive: boolean("is_active").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("banners_one_active_key").on(t.isActive).where(sql`${t.isActive}`)],
+  (t) => [
+    uniqueIndex("banners_one_active_key")
+      .on(t.isActive)
+      .where(sql`${t.isActive}`),
+  ],
 );
 
 // ---------- orders and payments ----------
@@ -321,7 +327,9 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    index("email_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -58,7 +58,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** True when the database answers `select 1` within timeoutMs (a saturated pool or a hung server counts as no). */
-export async function databaseAnswers(pool: { query(text: string): Promise<unknown> }, timeoutMs = 2_000): Promise<boolean> {
+export async function databaseAnswers(
+  pool: { query(text: string): Promise<unknown> },
+  timeoutMs = 2_000,
+): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

@@ -22,7 +22,21 @@ interface Shape {
 }
 
 const PRODUCT: Shape = {
-  spec: ["id", "name", "description", "price", "image", "status", "categoria", "sizes", "quantidade", "cor", "tamanho", "modelo_id", "created_at"],
+  spec: [
+    "id",
+    "name",
+    "description",
+    "price",
+    "image",
+    "status",
+    "categoria",
+    "sizes",
+    "quantidade",
+    "cor",
+    "tamanho",
+    "modelo_id",
+    "created_at",
+  ],
   extra: ["price_cents", "images", "categoria_id"],
 };
 const VARIANT: Shape = {
@@ -33,7 +47,20 @@ const VARIANT: Shape = {
 const USER: Shape = { spec: ["id", "name", "email", "function"] };
 const BANNER: Shape = { spec: ["idimg_banner", "titulo", "slogam", "imagem"] };
 const ORDER_LINE: Shape = {
-  spec: ["id", "payment_reference", "user_id", "cliente_nome", "cliente_email", "product_id", "quantity", "created_at", "payment_status", "paymentConfirmed", "confirmedAt", "amount"],
+  spec: [
+    "id",
+    "payment_reference",
+    "user_id",
+    "cliente_nome",
+    "cliente_email",
+    "product_id",
+    "quantity",
+    "created_at",
+    "payment_status",
+    "paymentConfirmed",
+    "confirmedAt",
+    "amount",
+  ],
   extra: ["line_id", "product_name", "metodo_pagamento"],
 };
 const PAYMENT_DATA: Shape = {
@@ -53,9 +80,16 @@ function expectShape(value: unknown, shape: Shape, where: string): void {
   const keys = Object.keys(value as object);
   const allowed = [...shape.spec, ...(shape.extra ?? []), ...(shape.optional ?? [])].sort();
   const required = [...shape.spec, ...(shape.extra ?? [])].sort();
-  expect(keys.filter((k) => !allowed.includes(k)), `${where}: fields the contract does not name`).toEqual([]);
-  expect(required.filter((k) => !keys.includes(k)), `${where}: fields the contract names but the answer lacks`).toEqual([]);
-  for (const [key, inner] of Object.entries(shape.nested ?? {})) expectShape((value as Record<string, unknown>)[key], inner, `${where}.${key}`);
+  expect(
+    keys.filter((k) => !allowed.includes(k)),
+    `${where}: fields the contract does not name`,
+  ).toEqual([]);
+  expect(
+    required.filter((k) => !keys.includes(k)),
+    `${where}: fields the contract names but the answer lacks`,
+  ).toEqual([]);
+  for (const [key, inner] of Object.entries(shape.nested ?? {}))
+    expectShape((value as Record<string, unknown>)[key], inner, `${where}.${key}`);
 }
 
 let t: TestApp;
@@ -91,7 +125,14 @@ beforeAll(async () => {
     headers: cliente,
     payload: {
       metodo_pagamento: "mb",
-      dados_entrega: { nome: "Ana", morada: "Rua 1", codigo_postal: "1000-001", cidade: "Lisboa", telefone: "912345678", entrega_rapida: false },
+      dados_entrega: {
+        nome: "Ana",
+        morada: "Rua 1",
+        codigo_postal: "1000-001",
+        cidade: "Lisboa",
+        telefone: "912345678",
+        entrega_rapida: false,
+      },
       items: [{ product_id: productId, variant_id: variantId, quantity: 1 }],
     },
   });
@@ -100,33 +141,87 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = [name: string, call: () => { method?: "GET" | "POST" | "PUT"; url: string; headers?: AuthHeaders; payload?: object }, status: number, shape: Shape];
+type Row = [
+  name: string,
+  call: () => { method?: "GET" | "POST" | "PUT"; url: string; headers?: AuthHeaders; payload?: object },
+  status: number,
+  shape: Shape,
+];
 
 const rows: Row[] = [
   ["GET /api/product", () => ({ url: "/api/product" }), 200, PRODUCT],
-  ["GET /api/product/all", () => ({ url: "/api/product/all" }), 200, { spec: ["id", "status", "name", "image", "price"], extra: ["price_cents"] }],
+  [
+    "GET /api/product/all",
+    () => ({ url: "/api/product/all" }),
+    200,
+    { spec: ["id", "status", "name", "image", "price"], extra: ["price_cents"] },
+  ],
   ["GET /api/product/{id}", () => ({ url: `/api/product/${productId}` }), 200, PRODUCT],
   ["GET /api/product/related/{id}", () => ({ url: `/api/product/related/${productId}` }), 200, PRODUCT],
   ["GET /api/product/stock/{id}", () => ({ url: `/api/product/stock/${productId}` }), 200, { spec: ["totalStock"] }],
-  ["GET /api/product/stockdetalhe/{id}", () => ({ url: `/api/product/stockdetalhe/${productId}` }), 200, { ...PRODUCT, extra: [...PRODUCT.extra!, "variants"], nested: { variants: VARIANT } }],
-  ["GET /api/product/coresDetails/{id}", () => ({ url: `/api/product/coresDetails/${productId}` }), 200, { spec: ["id", "name", "color_hex"] }],
-  ["GET /api/product/productSize/{id}", () => ({ url: `/api/product/productSize/${productId}` }), 200, { spec: ["id", "name"], extra: ["tamanho"] }],
+  [
+    "GET /api/product/stockdetalhe/{id}",
+    () => ({ url: `/api/product/stockdetalhe/${productId}` }),
+    200,
+    { ...PRODUCT, extra: [...PRODUCT.extra!, "variants"], nested: { variants: VARIANT } },
+  ],
+  [
+    "GET /api/product/coresDetails/{id}",
+    () => ({ url: `/api/product/coresDetails/${productId}` }),
+    200,
+    { spec: ["id", "name", "color_hex"] },
+  ],
+  [
+    "GET /api/product/productSize/{id}",
+    () => ({ url: `/api/product/productSize/${productId}` }),
+    200,
+    { spec: ["id", "name"], extra: ["tamanho"] },
+  ],
   ["GET /api/product/categorias", () => ({ url: "/api/product/categorias" }), 200, { spec: ["id", "name"] }],
   ["GET /api/product/cores", () => ({ url: "/api/product/cores" }), 200, { spec: ["id", "name", "color_hex"] }],
   ["GET /api/product/artigo", () => ({ url: "/api/product/artigo" }), 200, { spec: ["id", "name"] }],
-  ["GET /api/product/banners", () => ({ url: "/api/product/banners" }), 200, { ...BANNER, extra: ["is_active", "created_at"] }],
+  [
+    "GET /api/product/banners",
+    () => ({ url: "/api/product/banners" }),
+    200,
+    { ...BANNER, extra: ["is_active", "created_at"] },
+  ],
   ["GET /api/product/getbanner", () => ({ url: "/api/product/getbanner" }), 200, BANNER],
-  ["POST /users/login (200)", () => ({ method: "POST", url: "/users/login", payload: clienteLogin }), 200, { spec: ["user", "message"], extra: ["success"], nested: { user: USER } }],
-  ["POST /users/login (refused)", () => ({ method: "POST", url: "/users/login", payload: { email: clienteLogin.email, password: "errada-123" } }), 400, { spec: ["message"], extra: ["success", "error"] }],
+  [
+    "POST /users/login (200)",
+    () => ({ method: "POST", url: "/users/login", payload: clienteLogin }),
+    200,
+    { spec: ["user", "message"], extra: ["success"], nested: { user: USER } },
+  ],
+  [
+    "POST /users/login (refused)",
+    () => ({ method: "POST", url: "/users/login", payload: { email: clienteLogin.email, password: "errada-123" } }),
+    400,
+    { spec: ["message"], extra: ["success", "error"] },
+  ],
   ["GET /api/users", () => ({ url: "/api/users", headers: admin }), 200, USER],
   ["GET /api/users/{id}", () => ({ url: `/api/users/${clienteId}`, headers: admin }), 200, USER],
   ["GET /api/orders", () => ({ url: "/api/orders", headers: admin }), 200, ORDER_LINE],
-  ["GET /api/orders/por-tempo", () => ({ url: "/api/orders/por-tempo", headers: admin }), 200, { spec: ["dia", "total_pedidos"] }],
+  [
+    "GET /api/orders/por-tempo",
+    () => ({ url: "/api/orders/por-tempo", headers: admin }),
+    200,
+    { spec: ["dia", "total_pedidos"] },
+  ],
   [
     "GET /api/payments/verify-all",
     () => ({ url: "/api/payments/verify-all", headers: admin }),
     200,
-    { spec: ["success", "resultados", "message"], nested: { resultados: { spec: ["status"], extra: ["success", "order_id", "referencia", "message"], optional: VERIFY_ERRORS } } },
+    {
+      spec: ["success", "resultados", "message"],
+      nested: {
+        resultados: {
+          spec: ["status"],
+          extra: ["success", "order_id", "referencia", "message"],
+          optional: VERIFY_ERRORS,
+        },
+      },
+    },
   ],
   [
     "GET /api/payments/verify/{reference}",
@@ -142,22 +237,62 @@ const rows: Row[] = [
   ],
   [
     "POST /api/email/send-order-confirmation (refused: unpaid)",
-    () => ({ method: "POST", url: "/api/email/send-order-confirmation", headers: cliente, payload: { order_id: order.order_id } }),
+    () => ({
+      method: "POST",
+      url: "/api/email/send-order-confirmation",
+      headers: cliente,
+      payload: { order_id: order.order_id },
+    }),
     409,
     { spec: ["success", "message"], extra: ["error"] },
   ],
-  ["POST /api/email/send", () => ({ method: "POST", url: "/api/email/send", headers: admin, payload: { user_id: clienteId, type: "boas-vindas" } }), 200, { spec: ["success", "tracking_id", "message"] }],
+  [
+    "POST /api/email/send",
+    () => ({
+      method: "POST",
+      url: "/api/email/send",
+      headers: admin,
+      payload: { user_id: clienteId, type: "boas-vindas" },
+    }),
+    200,
+    { spec: ["success", "tracking_id", "message"] },
+  ],
   [
     "GET /api/stock/summary",
     () => ({ url: "/api/stock/summary", headers: admin }),
     200,
-    { spec: ["totalProducts", "totalVariants", "totalStock", "outOfStock", "lowStock", "colorsAvailable", "sizesAvailable"], extra: ["variantsOutOfStock", "variantsLowStock"] },
+    {
+      spec: [
+        "totalProducts",
+        "totalVariants",
+        "totalStock",
+        "outOfStock",
+        "lowStock",
+        "colorsAvailable",
+        "sizesAvailable",
+      ],
+      extra: ["variantsOutOfStock", "variantsLowStock"],
+    },
   ],
   [
     "GET /api/stock/products",
     () => ({ url: "/api/stock/products", headers: admin }),
     200,
-    { spec: ["id", "name", "categoria", "totalStock", "variantsCount", "colors", "sizes", "isOutOfStock", "hasLowStock", "status"], extra: ["variantsOutOfStock"] },
+    {
+      spec: [
+        "id",
+        "name",
+        "categoria",
+        "totalStock",
+        "variantsCount",
+        "colors",
+        "sizes",
+        "isOutOfStock",
+        "hasLowStock",
+        "status",
+      ],
+      extra: ["variantsOutOfStock"],
+    },
   ],
   [
     "GET /api/stock/product/{id}",
@@ -191,12 +326,27 @@ describe("the answers of the spec's API table have exactly the contract's fields
       headers: cliente,
       payload: {
         metodo_pagamento: "payshop",
-        dados_entrega: { nome: "Ana", morada: "Rua 1", codigo_postal: "1000-001", cidade: "Lisboa", telefone: "912345678", entrega_rapida: false },
+        dados_entrega: {
+          nome: "Ana",
+          morada: "Rua 1",
+          codigo_postal: "1000-001",
+          cidade: "Lisboa",
+          telefone: "912345678",
+          entrega_rapida: false,
+        },
         items: [{ product_id: productId, variant_id: variantId, quantity: 1 }],
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expectShape(res.json(), { spec: ["pagamento", "order_id"], extra: ["success", "message", "total", "portes"], nested: { pagamento: PAYMENT_DATA } }, "POST /orders");
+    expectShape(
+      res.json(),
+      {
+        spec: ["pagamento", "order_id"],
+        extra: ["success", "message", "total", "portes"],
+        nested: { pagamento: PAYMENT_DATA },
+      },
+      "POST /orders",
+    );
   });
 
   it("PUT /api/stock/variant/{variantId} answers success", async () => {

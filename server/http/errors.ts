@@ -86,7 +86,9 @@ const CONSTRAINT_CODES: Record<string, number> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((caught: FastifyError & { code?: string }, request, reply) => {
     // The database is unreachable (restarting, down, connection dropped): 503, not 500.
-    const error = isDatabaseUnavailable(caught) ? new ServiceUnavailableError(UNAVAILABLE_MESSAGE, { cause: caught }) : caught;
+    const error = isDatabaseUnavailable(caught)
+      ? new ServiceUnavailableError(UNAVAILABLE_MESSAGE, { cause: caught })
+      : caught;
     if (error instanceof TooManyRequestsError) reply.header("retry-after", String(error.retryAfterSeconds));
     if (error instanceof ServiceUnavailableError) {
       request.log.warn({ err: error.cause ?? error }, "dependency unavailable");
@@ -100,7 +102,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       const message = first?.message && !first.message.startsWith("Invalid") ? first.message : "Dados inválidos.";
       return reply.status(400).send(
-        errorBody(message, error.validation.map((v) => ({ path: v.instancePath, message: v.message }))),
+        errorBody(
+          message,
+          error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+        ),
       );
     }
     if (isResponseSerializationError(error)) {

@@ -15,7 +15,8 @@ let admin: AuthHeaders;
 let clienteUser: { id: number; email: string; password: string };
 
 // Ids no row has: the sweep may call DELETE and PUT routes without changing anything.
-const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === "reference" ? "123456789" : "2147483000"));
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (name === "reference" ? "123456789" : "2147483000"));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,7 +34,12 @@ describe("Cache-Control on personal and admin answers", () => {
     expect(routes.filter((r) => r.access === "user").length).toBeGreaterThan(2);
     for (const r of routes) {
       const headers = r.access === "admin" ? admin : cliente;
-      const res = await t.app.inject({ method: r.method as "GET", url: concrete(r.url), headers, payload: r.method === "GET" ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as "GET",
+        url: concrete(r.url),
+        headers,
+        payload: r.method === "GET" ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
       expect(res.headers["cache-control"], `${r.method} ${r.url} -> ${res.statusCode}`).toBe("no-store");
     }
@@ -71,7 +77,11 @@ describe("Cache-Control on personal and admin answers", () => {
   });
 
   it("the answers of login and logout, which carry the user and the session cookies, are no-store", async () => {
-    const signIn = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: clienteUser.email, password: clienteUser.password } });
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: clienteUser.email, password: clienteUser.password },
+    });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().user.id).toBe(clienteUser.id);
     expect(signIn.headers["cache-control"]).toBe("no-store");

@@ -83,7 +83,8 @@ describe("robots.txt and sitemap.xml", () => {
     const rules = lines.filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
     expect(rules.some((rule) => "/produto/12".startsWith(rule))).toBe(false);
     // The cart and the account entry pages are crawlable (docs/decisions/0007).
-    for (const open of ["/carrinho", "/login", "/register"]) expect(rules.some((rule) => open.startsWith(rule))).toBe(false);
+    for (const open of ["/carrinho", "/login", "/register"])
+      expect(rules.some((rule) => open.startsWith(rule))).toBe(false);
     expect(rules).toEqual([...DISALLOWED_PATHS]);
     expect(lines).toContain(`Sitemap: ${base}/sitemap.xml`);
   });
@@ -111,7 +112,11 @@ describe("robots.txt and sitemap.xml", () => {
     for (const url of outOfShop) expect(listed).not.toContain(url);
 
     // Every product URL carries a W3C date.
-    const productUrls = [...res.body.matchAll(/<url>\s*<loc>[^<]*\/produto\/\d+<\/loc>\s*<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>\s*<\/url>/g)];
+    const productUrls = [
+      ...res.body.matchAll(
+        /<url>\s*<loc>[^<]*\/produto\/\d+<\/loc>\s*<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>\s*<\/url>/g,
+      ),
+    ];
     expect(productUrls).toHaveLength(inShop.length);
   });
 

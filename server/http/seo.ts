@@ -42,10 +42,12 @@ const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 
 /** Text safe inside an XML element or attribute. Characters XML 1.0 forbids are dropped. */
 export function xmlEscape(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- removing the control characters XML cannot carry
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- removing the control characters XML cannot carry
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+      .replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!)
+  );
 }
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, "");

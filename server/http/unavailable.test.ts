@@ -63,7 +63,11 @@ async function tcpServer(behaviour: "drop" | "silent"): Promise<{ url: string; s
   };
 }
 
-const cases: Array<{ name: string; connectTimeoutMs?: number; url: () => Promise<{ url: string; stop(): Promise<void> }> }> = [
+const cases: Array<{
+  name: string;
+  connectTimeoutMs?: number;
+  url: () => Promise<{ url: string; stop(): Promise<void> }>;
+}> = [
   {
     name: "nothing listens on the database port (ECONNREFUSED)",
     url: async () => ({ url: `postgres://postgres:x@127.0.0.1:${await freePort()}/loja`, stop: async () => {} }),
@@ -124,7 +128,12 @@ describe.each(cases)("database unreachable: $name", ({ url, connectTimeoutMs }) 
     const res = await shop.app.inject({
       method: "POST",
       url: "/orders",
-      headers: { origin: PUBLIC_URL, "content-type": "application/json", cookie: "loja_session=abc", "x-csrf-token": "x" },
+      headers: {
+        origin: PUBLIC_URL,
+        "content-type": "application/json",
+        cookie: "loja_session=abc",
+        "x-csrf-token": "x",
+      },
       payload: JSON.stringify({ metodo_pagamento: "mb", dados_entrega: {}, items: [] }),
     });
     expect503(res);

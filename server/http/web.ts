@@ -22,7 +22,12 @@ const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
  */
 export async function registerWeb(
   app: FastifyInstance,
-  opts: { mode: "production" | "development"; services: Services; publicUrl: string; cspFor: (nonce: string) => string },
+  opts: {
+    mode: "production" | "development";
+    services: Services;
+    publicUrl: string;
+    cspFor: (nonce: string) => string;
+  },
 ): Promise<void> {
   let getHandler: () => Promise<{ build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }>;
 
@@ -51,7 +56,8 @@ export async function registerWeb(
       decorateReply: false,
       setHeaders(reply, filePath) {
         // Vite puts content hashes in /assets/ names: those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header("cache-control", "public, max-age=31536000, immutable");
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header("cache-control", "public, max-age=31536000, immutable");
         else reply.header("cache-control", "public, max-age=3600");
       },
     });
@@ -68,7 +74,9 @@ export async function registerWeb(
       handler: async (request, reply) => {
         const { build, handle } = await getHandler();
         const context = new RouterContextProvider();
-        const key = (build.entry.module as unknown as Record<string, unknown>).webContext as Parameters<typeof context.set>[0];
+        const key = (build.entry.module as unknown as Record<string, unknown>).webContext as Parameters<
+          typeof context.set
+        >[0];
         const failure = { databaseUnavailable: false };
         context.set(key, {
           user: request.user,
@@ -80,7 +88,10 @@ export async function registerWeb(
         const response = await handle(toWebRequest(request, opts.publicUrl), context);
         // A page that failed because the database is unreachable gets the 503 page, not the app's
         // error page: known from the loader's own error (entry.server's handleError), else asked.
-        if (response.status >= 500 && (failure.databaseUnavailable || !(await databaseAnswers(opts.services.db.$client)))) {
+        if (
+          response.status >= 500 &&
+          (failure.databaseUnavailable || !(await databaseAnswers(opts.services.db.$client)))
+        ) {
           await response.body?.cancel().catch(() => {});
           throw new ServiceUnavailableError();
         }

@@ -49,25 +49,47 @@ async function waitFor<T>(check: () => T | Promise<T>, ok: (v: T) => boolean, ti
 describe("startJobs", () => {
   it("delivers mail queued before start, and mail queued later as soon as it is nudged", async () => {
     const { db, config, mailDir } = await setup();
-    const early = await enqueueMail(db, { to: "a@exemplo.pt", subject: "Antes do arranque", text: "Um.", kind: "test" });
+    const early = await enqueueMail(db, {
+      to: "a@exemplo.pt",
+      subject: "Antes do arranque",
+      text: "Um.",
+      kind: "test",
+    });
 
     const jobs = await startJobs({ db, config, logger });
     let stopped = false;
     cleanups.push(() => (stopped ? undefined : jobs.stop()));
 
-    const first = await waitFor(() => emlFiles(mailDir), (f) => f.length === 1);
+    const first = await waitFor(
+      () => emlFiles(mailDir),
+      (f) => f.length === 1,
+    );
     expect(first).toHaveLength(1);
     expect(first[0]).toContain(`-${early}-test.eml`);
 
     // Let that drain finish, so only the nudge (or the cron, a minute away) can send the next mail.
-    const status = async (id: number | null) => (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0]?.status;
-    expect(await waitFor(() => status(early), (s) => s === "sent")).toBe("sent");
+    const status = async (id: number | null) =>
+      (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0]?.status;
+    expect(
+      await waitFor(
+        () => status(early),
+        (s) => s === "sent",
+      ),
+    ).toBe("sent");
     await new Promise((r) => setTimeout(r, 300));
 
-    const late = await enqueueMail(db, { to: "b@exemplo.pt", subject: "Depois do arranque", text: "Dois.", kind: "verify-email" });
+    const late = await enqueueMail(db, {
+      to: "b@exemplo.pt",
+      subject: "Depois do arranque",
+      text: "Dois.",
+      kind: "verify-email",
+    });
     const nudgedAt = Date.now();
     for (let i = 0; i < 5; i++) jobs.nudgeMail(); // a burst of commits: one drain
-    const files = await waitFor(() => emlFiles(mailDir), (f) => f.length === 2);
+    const files = await waitFor(
+      () => emlFiles(mailDir),
+      (f) => f.length === 2,
+    );
     expect(files).toHaveLength(2);
     expect(Date.now() - nudgedAt).toBeLessThan(5_000); // the worker polls every 2 s, the cron every 60 s
     const lateFile = files.find((f) => f.includes(`-${late}-verify-email.eml`));
@@ -76,7 +98,12 @@ describe("startJobs", () => {
     expect(parsed.headers.get("to")).toBe("b@exemplo.pt");
     expect(parsed.headers.get("subject")).toBe("Depois do arranque");
     expect(parsed.text).toBe("Dois.");
-    expect(await waitFor(() => status(late), (s) => s === "sent")).toBe("sent");
+    expect(
+      await waitFor(
+        () => status(late),
+        (s) => s === "sent",
+      ),
+    ).toBe("sent");
 
     const stopStarted = Date.now();
     await jobs.stop();
@@ -87,8 +114,14 @@ describe("startJobs", () => {
 
   it("lets two instances share one database and still sends every mail once", async () => {
     const { db, config, mailDir } = await setup();
-    const [a, b]: [Jobs, Jobs] = await Promise.all([startJobs({ db, config, logger }), startJobs({ db, config, logger })]);
-    cleanups.push(() => a.stop(), () => b.stop());
+    const [a, b]: [Jobs, Jobs] = await Promise.all([
+      startJobs({ db, config, logger }),
+      startJobs({ db, config, logger }),
+    ]);
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
 
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) {
@@ -96,7 +129,10 @@ describe("startJobs", () => {
       (i % 2 ? a : b).nudgeMail();
     }
 
-    const files = await waitFor(() => emlFiles(mailDir), (f) => f.length >= 8);
+    const files = await waitFor(
+      () => emlFiles(mailDir),
+      (f) => f.length >= 8,
+    );
     expect(files).toHaveLength(8);
     const sentIds = files.map((f) => Number(/-(\d+)-test\.eml$/.exec(f)?.[1])).sort((x, y) => x - y);
     expect(sentIds).toEqual(ids);

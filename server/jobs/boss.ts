@@ -60,8 +60,18 @@ export async function startJobs(deps: {
 
   try {
     // retryLimit 0: a failed drain or cleanup is simply run again by the next tick.
-    await boss.createQueue(MAIL_DRAIN, { policy: "short", retryLimit: 0, expireInSeconds: 15 * 60, deleteAfterSeconds: 60 * 60 });
-    await boss.createQueue(MAINTENANCE_CLEANUP, { policy: "short", retryLimit: 0, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 });
+    await boss.createQueue(MAIL_DRAIN, {
+      policy: "short",
+      retryLimit: 0,
+      expireInSeconds: 15 * 60,
+      deleteAfterSeconds: 60 * 60,
+    });
+    await boss.createQueue(MAINTENANCE_CLEANUP, {
+      policy: "short",
+      retryLimit: 0,
+      expireInSeconds: 10 * 60,
+      deleteAfterSeconds: 24 * 60 * 60,
+    });
 
     let nudgeTimer: NodeJS.Timeout | undefined;
     let retryTimer: NodeJS.Timeout | undefined;
@@ -94,13 +104,16 @@ export async function startJobs(deps: {
 
     const mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
       const signal = job ? AbortSignal.any([job.signal, stopping.signal]) : stopping.signal;
-      const result = await drainOutbox(db, transport, logger, { signal, retryBaseMs: config.mailRetryBaseMs }).catch((err: unknown) => {
-        logger.error({ err }, "mail drain failed");
-        throw err;
-      });
+      const result = await drainOutbox(db, transport, logger, { signal, retryBaseMs: config.mailRetryBaseMs }).catch(
+        (err: unknown) => {
+          logger.error({ err }, "mail drain failed");
+          throw err;
+        },
+      );
       // A very long outbox is drained in slices, so shutdown and other instances get a turn.
       if (result.more && !stopping.signal.aborted) await boss.send(MAIL_DRAIN);
-      else if (result.retried > 0 || result.halted) await armRetry().catch((err: unknown) => logger.warn({ err }, "could not plan the mail retry"));
+      else if (result.retried > 0 || result.halted)
+        await armRetry().catch((err: unknown) => logger.warn({ err }, "could not plan the mail retry"));
       return { sent: result.sent, retried: result.retried, failed: result.failed };
     });
     mailWorker.id = mailWorkerId;
@@ -115,7 +128,12 @@ export async function startJobs(deps: {
 
     if (deps.expirePayments) {
       const expire = deps.expirePayments;
-      await boss.createQueue(PAYMENTS_EXPIRE, { policy: "short", retryLimit: 0, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 });
+      await boss.createQueue(PAYMENTS_EXPIRE, {
+        policy: "short",
+        retryLimit: 0,
+        expireInSeconds: 10 * 60,
+        deleteAfterSeconds: 24 * 60 * 60,
+      });
       await boss.work(PAYMENTS_EXPIRE, { pollingIntervalSeconds: 15 }, async () => {
         const expired = await expire();
         if (expired) logger.info({ expired }, "expired unpaid orders and returned their stock");
@@ -127,7 +145,6 @@ export async function startJobs(deps: {
     // schedule() is an upsert: every instance may call it, the cron fires once per tick.
     await boss.schedule(MAIL_DRAIN, "* * * * *");
     await boss.schedule(MAINTENANCE_CLEANUP, "*/15 * * * *");
-
 
     // Mail queued before this start (or while no instance ran) goes out now, not in a minute.
     await boss.send(MAIL_DRAIN);

@@ -64,7 +64,8 @@ async function queue(n: number, extra: Partial<OutgoingMail> = {}): Promise<numb
   return ids;
 }
 
-const rows = (ids: number[]) => db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).orderBy(emailOutbox.id);
+const rows = (ids: number[]) =>
+  db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).orderBy(emailOutbox.id);
 
 describe("drainOutbox over SMTP", () => {
   it("delivers a queued mail with the right recipient, subject and body", async () => {
@@ -116,14 +117,21 @@ describe("drainOutbox over SMTP", () => {
     // The relay comes back, and the backoff has passed.
     const server = await startSmtpServer(port);
     closeLater.push(() => server.close());
-    await db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(inArray(emailOutbox.id, ids));
+    await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(inArray(emailOutbox.id, ids));
 
     const up = await drainOutbox(db, transport, logger);
     const again = await drainOutbox(db, transport, logger);
 
     expect(up).toMatchObject({ sent: 3, retried: 0, failed: 0 });
     expect(again).toMatchObject({ sent: 0, retried: 0, failed: 0 });
-    expect(server.received.map((m) => m.rcptTo[0]).sort()).toEqual(["cliente1@exemplo.pt", "cliente2@exemplo.pt", "cliente3@exemplo.pt"]);
+    expect(server.received.map((m) => m.rcptTo[0]).sort()).toEqual([
+      "cliente1@exemplo.pt",
+      "cliente2@exemplo.pt",
+      "cliente3@exemplo.pt",
+    ]);
     const afterRecovery = await rows(ids);
     expect(afterRecovery.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
     expect(afterRecovery.map((r) => r.attempts)).toEqual([2, 1, 1]);
@@ -135,7 +143,10 @@ describe("drainOutbox over SMTP", () => {
     const other = createDatabase(database.url, { max: 4 }); // a second app instance
     closeLater.push(() => other.$client.end());
     const [t1, t2] = [smtpTo(slow.port), smtpTo(slow.port)];
-    closeLater.push(() => t1.close(), () => t2.close());
+    closeLater.push(
+      () => t1.close(),
+      () => t2.close(),
+    );
     const ids = await queue(16);
 
     const [a, b] = await Promise.all([
@@ -171,7 +182,10 @@ describe("drainOutbox over SMTP", () => {
     const transport = smtpTo(await freePort());
     closeLater.push(() => transport.close());
     const [id] = await queue(1);
-    await db.update(emailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(emailOutbox.id, id!));
+    await db
+      .update(emailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(emailOutbox.id, id!));
 
     const result = await drainOutbox(db, transport, logger);
 
@@ -180,7 +194,13 @@ describe("drainOutbox over SMTP", () => {
   });
 
   it("never sends a row twice, and a dedupe key never makes a second row", async () => {
-    const mail = { to: "rui@exemplo.pt", subject: "Encomenda 7 paga", text: "Pago.", kind: "order-paid", dedupeKey: "order-paid:7" };
+    const mail = {
+      to: "rui@exemplo.pt",
+      subject: "Encomenda 7 paga",
+      text: "Pago.",
+      kind: "order-paid",
+      dedupeKey: "order-paid:7",
+    };
     const first = await enqueueMail(db, mail);
     expect(first).not.toBeNull();
     await drainOutbox(db, smtpTransport, logger);

@@ -117,10 +117,7 @@ export async function deliverNext(
       const transportDown = !isAboutThisMessage(error);
       const giveUp = attempts >= MAX_ATTEMPTS || isPermanent(error);
       if (giveUp) {
-        await tx
-          .update(emailOutbox)
-          .set({ status: "failed", attempts, lastError })
-          .where(eq(emailOutbox.id, row.id));
+        await tx.update(emailOutbox).set({ status: "failed", attempts, lastError }).where(eq(emailOutbox.id, row.id));
         logger.error({ outboxId: row.id, kind: row.kind, attempts, error: lastError }, "mail delivery failed for good");
         return { id: row.id, outcome: "failed" as const, transportDown };
       }
@@ -129,7 +126,10 @@ export async function deliverNext(
         .update(emailOutbox)
         .set({ attempts, lastError, nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
         .where(eq(emailOutbox.id, row.id));
-      logger.warn({ outboxId: row.id, kind: row.kind, attempts, retryInSeconds: delay, error: lastError }, "mail delivery failed, will retry");
+      logger.warn(
+        { outboxId: row.id, kind: row.kind, attempts, retryInSeconds: delay, error: lastError },
+        "mail delivery failed, will retry",
+      );
       return { id: row.id, outcome: "retry" as const, transportDown };
     }
 

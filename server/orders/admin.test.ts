@@ -100,21 +100,43 @@ beforeAll(async () => {
   const [p] = await t.db.insert(products).values({ name: "Camisola Azulejo", priceCents: 1250 }).returning();
   const [color] = await t.db.insert(colors).values({ name: "Azul" }).returning();
   const [size] = await t.db.insert(sizes).values({ name: "M" }).returning();
-  const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: color!.id, sizeId: size!.id, stock: 10 }).returning();
+  const [v] = await t.db
+    .insert(variants)
+    .values({ productId: p!.id, colorId: color!.id, sizeId: size!.id, stock: 10 })
+    .returning();
   product = { id: p!.id, variant: v!.id };
 
   // Days ago: 0 (2 orders), 2 (1), 5 (3), 31 (1). Newest is "today2".
-  ids.old = await insertOrder({ createdAt: lisbonDay(31).noon, payment: { status: "expired", reference: "111111111" } });
-  ids.five1 = await insertOrder({ createdAt: new Date(lisbonDay(5).noon.getTime() - 3_600_000), payment: { status: "failed", reference: "222222222" } });
-  ids.five2 = await insertOrder({ createdAt: lisbonDay(5).noon, method: "payshop", payment: { status: "pending", reference: "333333333333" } });
+  ids.old = await insertOrder({
+    createdAt: lisbonDay(31).noon,
+    payment: { status: "expired", reference: "111111111" },
+  });
+  ids.five1 = await insertOrder({
+    createdAt: new Date(lisbonDay(5).noon.getTime() - 3_600_000),
+    payment: { status: "failed", reference: "222222222" },
+  });
+  ids.five2 = await insertOrder({
+    createdAt: lisbonDay(5).noon,
+    method: "payshop",
+    payment: { status: "pending", reference: "333333333333" },
+  });
   ids.five3 = await insertOrder({ createdAt: new Date(lisbonDay(5).noon.getTime() + 3_600_000), payment: null });
-  ids.two = await insertOrder({ createdAt: lisbonDay(2).noon, lines: 3, payment: { status: "paid", reference: "444444444" }, confirmed: lisbonDay(2).noon });
+  ids.two = await insertOrder({
+    createdAt: lisbonDay(2).noon,
+    lines: 3,
+    payment: { status: "paid", reference: "444444444" },
+    confirmed: lisbonDay(2).noon,
+  });
   ids.today1 = await insertOrder({
     createdAt: new Date(Date.now() - 60_000),
     method: "mbway",
     payment: { status: "paid", requestId: "MBWAY-REQ-1" },
   });
-  ids.today2 = await insertOrder({ createdAt: new Date(Date.now() - 30_000), lines: 2, payment: { status: "pending", reference: "555555555" } });
+  ids.today2 = await insertOrder({
+    createdAt: new Date(Date.now() - 30_000),
+    lines: 2,
+    payment: { status: "pending", reference: "555555555" },
+  });
 });
 afterAll(() => t.close());
 
@@ -134,7 +156,16 @@ describe("GET /api/orders", () => {
     expect(res.headers["x-total-count"]).toBe("10");
     const body = res.json() as Array<Record<string, unknown>>;
     expect(body.map((l) => l.id)).toEqual([
-      ids.today2, ids.today2, ids.today1, ids.two, ids.two, ids.two, ids.five3, ids.five2, ids.five1, ids.old,
+      ids.today2,
+      ids.today2,
+      ids.today1,
+      ids.two,
+      ids.two,
+      ids.two,
+      ids.five3,
+      ids.five2,
+      ids.five1,
+      ids.old,
     ]);
     expect(body[0]).toEqual({
       id: ids.today2,
@@ -154,8 +185,17 @@ describe("GET /api/orders", () => {
       metodo_pagamento: "mb",
     });
     expect(body[1]!.quantity).toBe(2);
-    expect(body[2]).toMatchObject({ payment_reference: "MBWAY-REQ-1", payment_status: "paid", metodo_pagamento: "mbway", amount: 16.4 });
-    expect(body[3]).toMatchObject({ paymentConfirmed: true, confirmedAt: lisbonDay(2).noon.toISOString(), amount: 41.4 });
+    expect(body[2]).toMatchObject({
+      payment_reference: "MBWAY-REQ-1",
+      payment_status: "paid",
+      metodo_pagamento: "mbway",
+      amount: 16.4,
+    });
+    expect(body[3]).toMatchObject({
+      paymentConfirmed: true,
+      confirmedAt: lisbonDay(2).noon.toISOString(),
+      amount: 41.4,
+    });
     expect(body[6]).toMatchObject({ id: ids.five3, payment_reference: null, payment_status: null });
   });
 
@@ -263,7 +303,12 @@ describe("GET /api/orders/:id", () => {
 
   it("shows MB WAY without validity and orders without payment as null", async () => {
     const mbway = (await get(`/api/orders/${ids.today1}`)).json();
-    expect(mbway.payment).toMatchObject({ request_id: "MBWAY-REQ-1", telefone: "912345678", validade: null, entidade: null });
+    expect(mbway.payment).toMatchObject({
+      request_id: "MBWAY-REQ-1",
+      telefone: "912345678",
+      validade: null,
+      entidade: null,
+    });
     const none = (await get(`/api/orders/${ids.five3}`)).json();
     expect(none.payment).toBeNull();
     expect(none.paymentConfirmed).toBe(false);

@@ -28,14 +28,39 @@ describe("POST /api/cart/check and products a visitor may not see", () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     // Nothing about the hidden or deleted product leaks, anywhere in the answer.
-    for (const secret of ["Secreta", "Hidden", "Apagada", "Deleted", "43,21", "43.21", "87,65", "87.65"]) expect(res.body).not.toContain(secret);
+    for (const secret of ["Secreta", "Hidden", "Apagada", "Deleted", "43,21", "43.21", "87,65", "87.65"])
+      expect(res.body).not.toContain(secret);
     const [h, d, unknown, ok] = body.lines;
-    expect(h).toEqual({ product_id: hidden.product.id, variant_id: null, name: null, price: null, quantity: 1, available: 0, status: "unavailable", message: unknown.message });
-    expect(d).toEqual({ product_id: deleted.product.id, variant_id: null, name: null, price: null, quantity: 2, available: 0, status: "unavailable", message: unknown.message });
+    expect(h).toEqual({
+      product_id: hidden.product.id,
+      variant_id: null,
+      name: null,
+      price: null,
+      quantity: 1,
+      available: 0,
+      status: "unavailable",
+      message: unknown.message,
+    });
+    expect(d).toEqual({
+      product_id: deleted.product.id,
+      variant_id: null,
+      name: null,
+      price: null,
+      quantity: 2,
+      available: 0,
+      status: "unavailable",
+      message: unknown.message,
+    });
     expect(unknown).toMatchObject({ product_id: 987_654, name: null, price: null, status: "unavailable" });
     expect(unknown.message).toBe("Este produto já não está disponível. Retire-o do carrinho.");
     // A visible product is still named and priced from the database.
-    expect(ok).toMatchObject({ name: "T-shirt Visível", price: 19.99, status: "ok", variant_id: visible.variants[0]!.id, available: 5 });
+    expect(ok).toMatchObject({
+      name: "T-shirt Visível",
+      price: 19.99,
+      status: "ok",
+      variant_id: visible.variants[0]!.id,
+      available: 5,
+    });
     expect(body.ok).toBe(false);
   });
 });

@@ -28,7 +28,12 @@ export function mergeLines(lines: ResolvedLine[]): ResolvedLine[] {
   }
   for (const line of byVariant.values()) {
     if (line.quantity > MAX_UNITS_PER_LINE) {
-      throw new BadRequestError(M.tooManyUnits, { reason: "quantity", product_id: line.productId, variant_id: line.variantId, requested: line.quantity });
+      throw new BadRequestError(M.tooManyUnits, {
+        reason: "quantity",
+        product_id: line.productId,
+        variant_id: line.variantId,
+        requested: line.quantity,
+      });
     }
   }
   return [...byVariant.values()];
@@ -37,10 +42,18 @@ export function mergeLines(lines: ResolvedLine[]): ResolvedLine[] {
 /** Why one more order of `units` units would put an account over its unpaid limits, or null. */
 export function holdProblem(held: { orders: number; units: number }, more: { orders: number; units: number }) {
   if (held.orders + more.orders > MAX_PENDING_ORDERS_PER_ACCOUNT) {
-    return new ConflictError(pendingOrdersMessage(), { reason: "pending_orders", pending_orders: held.orders, max: MAX_PENDING_ORDERS_PER_ACCOUNT });
+    return new ConflictError(pendingOrdersMessage(), {
+      reason: "pending_orders",
+      pending_orders: held.orders,
+      max: MAX_PENDING_ORDERS_PER_ACCOUNT,
+    });
   }
   if (held.units + more.units > MAX_PENDING_UNITS_PER_ACCOUNT) {
-    return new ConflictError(pendingUnitsMessage(held.units), { reason: "pending_units", pending_units: held.units, max: MAX_PENDING_UNITS_PER_ACCOUNT });
+    return new ConflictError(pendingUnitsMessage(held.units), {
+      reason: "pending_units",
+      pending_units: held.units,
+      max: MAX_PENDING_UNITS_PER_ACCOUNT,
+    });
   }
   return null;
 }

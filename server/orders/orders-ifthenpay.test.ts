@@ -9,11 +9,21 @@ import { startGatewayStandIn, type GatewayStandIn } from "../payments/gateway-st
 let t: TestApp;
 let gw: GatewayStandIn;
 let buyer: AuthHeaders;
-const delivery = { nome: "Rui", morada: "Rua A, 1", codigo_postal: "4000-001", cidade: "Porto", telefone: "912345678", entrega_rapida: false };
+const delivery = {
+  nome: "Rui",
+  morada: "Rua A, 1",
+  codigo_postal: "4000-001",
+  cidade: "Porto",
+  telefone: "912345678",
+  entrega_rapida: false,
+};
 
 async function variant(stock: number) {
   const [p] = await t.db.insert(products).values({ name: "T-shirt", priceCents: 1999 }).returning();
-  const [c] = await t.db.insert(colors).values({ name: `Preto ${p!.id}` }).returning();
+  const [c] = await t.db
+    .insert(colors)
+    .values({ name: `Preto ${p!.id}` })
+    .returning();
   const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock }).returning();
   return { productId: p!.id, variantId: v!.id };
 }
@@ -22,7 +32,12 @@ const checkout = (method: string, item: { productId: number; variantId: number }
     method: "POST",
     url: "/orders",
     headers: buyer,
-    payload: { metodo_pagamento: method, telemovel: "912345678", dados_entrega: delivery, items: [{ product_id: item.productId, quantity: 1, variant_id: item.variantId }] },
+    payload: {
+      metodo_pagamento: method,
+      telemovel: "912345678",
+      dados_entrega: delivery,
+      items: [{ product_id: item.productId, quantity: 1, variant_id: item.variantId }],
+    },
   });
 
 beforeAll(async () => {

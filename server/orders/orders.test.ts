@@ -10,7 +10,6 @@ let t: TestApp;
 let buyer: { id: number; headers: AuthHeaders };
 let other: { id: number; headers: AuthHeaders };
 
-
 /** A product with one variant per (colour, size) and the given stock. */
 const product = (priceCents: number, stock: number, opts: { status?: number; sizes?: string[] } = {}) =>
   seedProduct(t, priceCents, stock, opts);
@@ -34,7 +33,10 @@ beforeEach(async () => {
 
 describe("POST /orders", () => {
   it("prices from the database, reserves stock and answers the payment data (Multibanco)", async () => {
-    const { product: p, variants: [v] } = await product(1250, 10);
+    const {
+      product: p,
+      variants: [v],
+    } = await product(1250, 10);
     const res = await order(buyer.headers, {
       user_id: buyer.id,
       metodo_pagamento: "mb",
@@ -43,9 +45,16 @@ describe("POST /orders", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body.pagamento).toMatchObject({ metodo: "MB", entidade: "12345", valor: 25 + body.portes, orderId: body.order_id });
+    expect(body.pagamento).toMatchObject({
+      metodo: "MB",
+      entidade: "12345",
+      valor: 25 + body.portes,
+      orderId: body.order_id,
+    });
     expect(body.pagamento.validade).toMatch(/^\d{8}$/);
-    expect(isValidMultibancoReference("12345", body.pagamento.referencia, Math.round(body.pagamento.valor * 100))).toBe(true);
+    expect(isValidMultibancoReference("12345", body.pagamento.referencia, Math.round(body.pagamento.valor * 100))).toBe(
+      true,
+    );
     const [row] = await t.db.select().from(variants).where(eq(variants.id, v!.id));
     expect(row).toMatchObject({ stock: 8, reserved: 2 });
     const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.variantId, v!.id));
@@ -54,10 +63,18 @@ describe("POST /orders", () => {
   });
 
   it("computes island shipping and the fast-delivery surcharge", async () => {
-    const { product: p, variants: [v] } = await product(1000, 5);
+    const {
+      product: p,
+      variants: [v],
+    } = await product(1000, 5);
     const base = { metodo_pagamento: "payshop", items: [{ product_id: p.id, quantity: 1, variant_id: v!.id }] };
     const mainland = (await order(buyer.headers, { ...base, dados_entrega: delivery })).json();
-    const madeira = (await order(buyer.headers, { ...base, dados_entrega: { ...delivery, codigo_postal: "9000-018", entrega_rapida: true } })).json();
+    const madeira = (
+      await order(buyer.headers, {
+        ...base,
+        dados_entrega: { ...delivery, codigo_postal: "9000-018", entrega_rapida: true },
+      })
+    ).json();
     expect(madeira.portes).toBeGreaterThan(mainland.portes);
     expect(madeira.pagamento.referencia).toMatch(/^\d{13}$/);
     const [o] = await t.db.select().from(orders).where(eq(orders.id, madeira.order_id));
@@ -65,21 +82,41 @@ describe("POST /orders", () => {
   });
 
   it("creates an MB WAY payment for a valid phone and refuses an invalid one", async () => {
-    const { product: p, variants: [v] } = await product(999, 5);
+    const {
+      product: p,
+      variants: [v],
+    } = await product(999, 5);
     const items = [{ product_id: p.id, quantity: 1, variant_id: v!.id }];
-    const bad = await order(buyer.headers, { metodo_pagamento: "mbway", telemovel: "961", dados_entrega: delivery, items });
+    const bad = await order(buyer.headers, {
+      metodo_pagamento: "mbway",
+      telemovel: "961",
+      dados_entrega: delivery,
+      items,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Introduza um número de telemóvel MB WAY válido.");
-    const ok = await order(buyer.headers, { metodo_pagamento: "mbway", telemovel: "912345678", dados_entrega: delivery, items });
+    const ok = await order(buyer.headers, {
+      metodo_pagamento: "mbway",
+      telemovel: "912345678",
+      dados_entrega: delivery,
+      items,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().pagamento).toMatchObject({ metodo: "mbway", telefone: "912345678", validade: null });
   });
 
   it("never sells more units than exist: 50 concurrent buyers, 5 units", async () => {
-    const { product: p, variants: [v] } = await product(500, 5);
+    const {
+      product: p,
+      variants: [v],
+    } = await product(500, 5);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        order(buyer.headers, { metodo_pagamento: "mb", dados_entrega: delivery, items: [{ product_id: p.id, quantity: 1, variant_id: v!.id }] }),
+        order(buyer.headers, {
+          metodo_pagamento: "mb",
+          dados_entrega: delivery,
+          items: [{ product_id: p.id, quantity: 1, variant_id: v!.id }],
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -92,8 +129,15 @@ describe("POST /orders", () => {
   });
 
   it("creates one order for a repeated idempotency key", async () => {
-    const { product: p, variants: [v] } = await product(700, 10);
-    const body = { metodo_pagamento: "mb", dados_entrega: delivery, items: [{ product_id: p.id, quantity: 1, variant_id: v!.id }] };
+    const {
+      product: p,
+      variants: [v],
+    } = await product(700, 10);
+    const body = {
+      metodo_pagamento: "mb",
+      dados_entrega: delivery,
+      items: [{ product_id: p.id, quantity: 1, variant_id: v!.id }],
+    };
     const key = { "idempotency-key": "checkout-abc-12345" };
     const [a, b] = await Promise.all([order(buyer.headers, body, key), order(buyer.headers, body, key)]);
     const c = await order(buyer.headers, body, key);
@@ -106,7 +150,10 @@ describe("POST /orders", () => {
   });
 
   it("refuses a foreign user_id, bad quantities, unknown or hidden products, and writes nothing", async () => {
-    const { product: p, variants: [v] } = await product(700, 10);
+    const {
+      product: p,
+      variants: [v],
+    } = await product(700, 10);
     const hidden = await product(700, 10, { status: 0 });
     const before = await t.db.$count(orders);
     const cases: Array<[object, number]> = [
@@ -130,27 +177,45 @@ describe("POST /orders", () => {
   });
 
   it("requires the delivery fields and a payment method, with the spec's messages", async () => {
-    const { product: p, variants: [v] } = await product(700, 10);
+    const {
+      product: p,
+      variants: [v],
+    } = await product(700, 10);
     const items = [{ product_id: p.id, quantity: 1, variant_id: v!.id }];
     const noMethod = await order(buyer.headers, { dados_entrega: delivery, items });
     expect(noMethod.json().message).toBe("Por favor, selecione um método de pagamento.");
-    const noCity = await order(buyer.headers, { metodo_pagamento: "mb", dados_entrega: { ...delivery, cidade: " " }, items });
+    const noCity = await order(buyer.headers, {
+      metodo_pagamento: "mb",
+      dados_entrega: { ...delivery, cidade: " " },
+      items,
+    });
     expect(noCity.json().message).toBe("Por favor, preencha todos os campos obrigatórios.");
   });
 
   it("picks the variant from the cart's colour and size, and asks when it cannot tell", async () => {
     const { product: p, colorName } = await product(1500, 4, { sizes: ["S", "L"] });
     const sizeL = `L-${p.id}`;
-    const ok = await order(buyer.headers, { metodo_pagamento: "mb", dados_entrega: delivery, items: [{ product_id: p.id, quantity: 1, cor: colorName, tamanho: sizeL }] });
+    const ok = await order(buyer.headers, {
+      metodo_pagamento: "mb",
+      dados_entrega: delivery,
+      items: [{ product_id: p.id, quantity: 1, cor: colorName, tamanho: sizeL }],
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, ok.json().order_id));
     expect(line?.sizeName).toBe(sizeL);
-    const vague = await order(buyer.headers, { metodo_pagamento: "mb", dados_entrega: delivery, items: [{ product_id: p.id, quantity: 1 }] });
+    const vague = await order(buyer.headers, {
+      metodo_pagamento: "mb",
+      dados_entrega: delivery,
+      items: [{ product_id: p.id, quantity: 1 }],
+    });
     expect(vague.statusCode).toBe(400);
   });
 
   it("names the short line, with the units left or esgotado, and writes nothing", async () => {
-    const { product: p, variants: [s, m] } = await product(800, 2, { sizes: ["S", "M"] });
+    const {
+      product: p,
+      variants: [s, m],
+    } = await product(800, 2, { sizes: ["S", "M"] });
     await t.db.update(variants).set({ stock: 0 }).where(eq(variants.id, m!.id));
     const u = await createUser(t.db, "cliente");
     const headers = await login(t.app, u.email, u.password);
@@ -182,10 +247,16 @@ describe("POST /orders", () => {
     });
     expect(tooMany.statusCode, tooMany.body).toBe(409);
     expect(tooMany.json().message).toBe(`Stock insuficiente para "${p.name}": restam 2 unidade(s).`);
-    expect(tooMany.json().details.shortages).toEqual([{ product_id: p.id, variant_id: s!.id, name: p.name, available: 2, requested: 3 }]);
+    expect(tooMany.json().details.shortages).toEqual([
+      { product_id: p.id, variant_id: s!.id, name: p.name, available: 2, requested: 3 },
+    ]);
 
     expect(await t.db.$count(orders)).toBe(ordersBefore);
-    const rows = await t.db.select().from(variants).where(inArray(variants.id, [s!.id, m!.id])).orderBy(variants.id);
+    const rows = await t.db
+      .select()
+      .from(variants)
+      .where(inArray(variants.id, [s!.id, m!.id]))
+      .orderBy(variants.id);
     expect(rows.map((r) => [r.stock, r.reserved])).toEqual([
       [2, 0],
       [0, 0],
@@ -194,7 +265,10 @@ describe("POST /orders", () => {
   });
 
   it("merges repeated lines of one variant (first position kept) and records one movement per variant", async () => {
-    const { product: p, variants: [s, m] } = await product(800, 5, { sizes: ["S", "M"] });
+    const {
+      product: p,
+      variants: [s, m],
+    } = await product(800, 5, { sizes: ["S", "M"] });
     const res = await order(buyer.headers, {
       metodo_pagamento: "mb",
       dados_entrega: delivery,
@@ -211,18 +285,25 @@ describe("POST /orders", () => {
       [m!.id, 2, 800],
       [s!.id, 2, 800],
     ]);
-    const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.orderId, orderId)).orderBy(stockMovements.variantId);
+    const moves = await t.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, orderId))
+      .orderBy(stockMovements.variantId);
     expect(moves.map((mv) => [mv.variantId, mv.stockBefore, mv.stockAfter, mv.reason])).toEqual([
       [s!.id, 5, 3, `Reserva para a encomenda #${orderId}`],
       [m!.id, 5, 3, `Reserva para a encomenda #${orderId}`],
     ]);
-    expect(res.json()).toMatchObject({ total: 32 + res.json().portes, pagamento: { metodo: "MB", valor: 32 + res.json().portes } });
+    expect(res.json()).toMatchObject({
+      total: 32 + res.json().portes,
+      pagamento: { metodo: "MB", valor: 32 + res.json().portes },
+    });
   });
 
   it("multi-variant carts in every order, concurrently: no deadlock, no oversell, movements chain before → after", async () => {
     const STOCK = 6;
     const { product: p, variants: vs } = await product(300, STOCK, { sizes: ["S", "M", "L"] });
-    const [a, b, c] = vs as [typeof vs[number], typeof vs[number], typeof vs[number]];
+    const [a, b, c] = vs as [(typeof vs)[number], (typeof vs)[number], (typeof vs)[number]];
     const buyers = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const u = await createUser(t.db, "cliente");
@@ -230,13 +311,23 @@ describe("POST /orders", () => {
       }),
     );
     // Carts name the variants in opposite orders, so unordered locking would deadlock.
-    const carts = [[c, a], [a, b, c], [b, a], [c, b, a], [b, c]];
+    const carts = [
+      [c, a],
+      [a, b, c],
+      [b, a],
+      [c, b, a],
+      [b, c],
+    ];
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         order(buyers[i % buyers.length]!, {
           metodo_pagamento: "mb",
           dados_entrega: delivery,
-          items: carts[i % carts.length]!.map((v, j) => ({ product_id: p.id, variant_id: v.id, quantity: 1 + ((i + j) % 2) })),
+          items: carts[i % carts.length]!.map((v, j) => ({
+            product_id: p.id,
+            variant_id: v.id,
+            quantity: 1 + ((i + j) % 2),
+          })),
         }),
       ),
     );
@@ -259,7 +350,11 @@ describe("POST /orders", () => {
       expect(row!.reserved).toBe(sold);
       expect(row!.stock + row!.reserved).toBe(STOCK);
       // The movements of one variant, in the order they were written, form one unbroken chain.
-      const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.variantId, v.id)).orderBy(stockMovements.id);
+      const moves = await t.db
+        .select()
+        .from(stockMovements)
+        .where(eq(stockMovements.variantId, v.id))
+        .orderBy(stockMovements.id);
       expect(moves.length).toBe(new Set(lines.map((l) => l.orderId)).size);
       let expected = STOCK;
       for (const mv of moves) {
@@ -296,7 +391,13 @@ describe("POST /api/cart/check", () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.ok).toBe(false);
-    expect(body.lines.map((l: { status: string }) => l.status)).toEqual(["ok", "price_changed", "insufficient_stock", "unavailable", "unavailable"]);
+    expect(body.lines.map((l: { status: string }) => l.status)).toEqual([
+      "ok",
+      "price_changed",
+      "insufficient_stock",
+      "unavailable",
+      "unavailable",
+    ]);
     expect(body.lines[1]).toMatchObject({ price: 15, message: "O preço mudou para 15,00 €." });
     expect(body.lines[2]).toMatchObject({ available: 2, message: "Só restam 2 unidades disponíveis." });
     const [row] = await t.db.select().from(variants).where(eq(variants.id, short.variants[0]!.id));
@@ -306,7 +407,10 @@ describe("POST /api/cart/check", () => {
   it("is ok for a cart that matches the database, and refuses bad input with 400", async () => {
     const fine = await product(1000, 5);
     const ok = await check([{ product_id: fine.product.id, cor: fine.colorName, quantity: 5, price: 10 }]);
-    expect(ok.json()).toMatchObject({ ok: true, lines: [{ status: "ok", variant_id: fine.variants[0]!.id, available: 5 }] });
+    expect(ok.json()).toMatchObject({
+      ok: true,
+      lines: [{ status: "ok", variant_id: fine.variants[0]!.id, available: 5 }],
+    });
     for (const items of [[], [{ product_id: fine.product.id, quantity: 0 }], [{ product_id: "x", quantity: 1 }]]) {
       const bad = await check(items);
       expect(bad.statusCode).toBe(400);

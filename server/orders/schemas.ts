@@ -7,7 +7,11 @@ export { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES };
 
 const M = ORDER_MESSAGES;
 
-const id = z.coerce.number({ error: M.invalidId }).int(M.invalidId).positive(M.invalidId).max(2_147_483_647, M.invalidId);
+const id = z.coerce
+  .number({ error: M.invalidId })
+  .int(M.invalidId)
+  .positive(M.invalidId)
+  .max(2_147_483_647, M.invalidId);
 const requiredText = (max: number) =>
   z.string({ error: M.required }).trim().min(1, M.required).max(max, `Máximo de ${max} caracteres.`);
 

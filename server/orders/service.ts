@@ -38,14 +38,17 @@ const euros = (cents: number) => Math.round(cents) / 100;
 /** A pending order without a payment this old was left by a process that died mid-checkout. */
 export const ORPHAN_GRACE_MINUTES = 15;
 
-export function toPaymentData(orderId: number, payment: {
-  method: string;
-  entity: string | null;
-  reference: string | null;
-  phone: string | null;
-  amountCents: number;
-  expiresAt: Date | null;
-}): PaymentData {
+export function toPaymentData(
+  orderId: number,
+  payment: {
+    method: string;
+    entity: string | null;
+    reference: string | null;
+    phone: string | null;
+    amountCents: number;
+    expiresAt: Date | null;
+  },
+): PaymentData {
   const expiresAt = payment.expiresAt ?? new Date();
   return {
     metodo: payment.method === "mb" ? "MB" : (payment.method as "mbway" | "payshop"),
@@ -106,7 +109,11 @@ const PLACE_ORDER_SQL = `
   select o.id from o`;
 
 /** The checkout's answer: the order, its payment data and its amounts. */
-function answer(orderId: number, amounts: { totalCents: number; shippingCents: number }, payment: Parameters<typeof toPaymentData>[1]) {
+function answer(
+  orderId: number,
+  amounts: { totalCents: number; shippingCents: number },
+  payment: Parameters<typeof toPaymentData>[1],
+) {
   return {
     success: true,
     message: "Encomenda criada com sucesso!",
@@ -158,12 +165,34 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
   /** The products and variants a cart names, with prices and free stock from the database only, in one query. */
   async function loadCatalogRows(productIds: number[]) {
     const rows = await catalogQuery.execute({ productIds });
-    const productRows = new Map<number, { id: number; name: string; priceCents: number; status: number; deletedAt: Date | null }>();
-    const variantRows: { id: number; productId: number; stock: number; colorName: string | null; sizeName: string | null }[] = [];
+    const productRows = new Map<
+      number,
+      { id: number; name: string; priceCents: number; status: number; deletedAt: Date | null }
+    >();
+    const variantRows: {
+      id: number;
+      productId: number;
+      stock: number;
+      colorName: string | null;
+      sizeName: string | null;
+    }[] = [];
     for (const r of rows) {
-      if (!productRows.has(r.id)) productRows.set(r.id, { id: r.id, name: r.name, priceCents: r.priceCents, status: r.status, deletedAt: r.deletedAt });
+      if (!productRows.has(r.id))
+        productRows.set(r.id, {
+          id: r.id,
+          name: r.name,
+          priceCents: r.priceCents,
+          status: r.status,
+          deletedAt: r.deletedAt,
+        });
       if (r.variantId !== null && r.stock !== null) {
-        variantRows.push({ id: r.variantId, productId: r.id, stock: r.stock, colorName: r.colorName, sizeName: r.sizeName });
+        variantRows.push({
+          id: r.variantId,
+          productId: r.id,
+          stock: r.stock,
+          colorName: r.colorName,
+          sizeName: r.sizeName,
+        });
       }
     }
     return { productRows: [...productRows.values()], variantRows };
@@ -183,7 +212,9 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
     const variant = item.variant_id
       ? own.find((v) => v.id === item.variant_id)
       : item.cor || item.tamanho
-        ? own.find((v) => (!item.cor || same(v.colorName, item.cor)) && (!item.tamanho || same(v.sizeName, item.tamanho)))
+        ? own.find(
+            (v) => (!item.cor || same(v.colorName, item.cor)) && (!item.tamanho || same(v.sizeName, item.tamanho)),
+          )
         : own.length === 1
           ? own[0]
           : undefined;
@@ -201,7 +232,10 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
         throw new ConflictError(M.unavailable, { product_id: found.product.id, reason: "unavailable" });
       }
       if (found.problem === "variant") {
-        throw new BadRequestError(variantMessage(found.product.name), { product_id: found.product.id, reason: "variant" });
+        throw new BadRequestError(variantMessage(found.product.name), {
+          product_id: found.product.id,
+          reason: "variant",
+        });
       }
       const { product, variant } = found;
       return {
@@ -227,7 +261,13 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       .filter((v) => v.stock < wanted.get(v.id)!)
       .map((v) => {
         const line = lines.find((l) => l.variantId === v.id)!;
-        return { product_id: line.productId, variant_id: v.id, name: line.productName, available: v.stock, requested: wanted.get(v.id)! };
+        return {
+          product_id: line.productId,
+          variant_id: v.id,
+          name: line.productName,
+          available: v.stock,
+          requested: wanted.get(v.id)!,
+        };
       });
     if (!shortages.length) return null;
     const s = shortages[0]!;
@@ -327,12 +367,22 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       const quantity = Math.min(wanted.get(v.id)!, v.reserved);
       await tx
         .update(variants)
-        .set({ stock: sql`${variants.stock} + ${quantity}`, reserved: sql`${variants.reserved} - ${quantity}`, updatedAt: sql`now()` })
+        .set({
+          stock: sql`${variants.stock} + ${quantity}`,
+          reserved: sql`${variants.reserved} - ${quantity}`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(variants.id, v.id));
     }
     await recordMovements(
       tx,
-      locked.map((v) => ({ variantId: v.id, stockBefore: v.stock, stockAfter: v.stock + Math.min(wanted.get(v.id)!, v.reserved), reason, orderId })),
+      locked.map((v) => ({
+        variantId: v.id,
+        stockBefore: v.stock,
+        stockAfter: v.stock + Math.min(wanted.get(v.id)!, v.reserved),
+        reason,
+        orderId,
+      })),
     );
   }
 
@@ -372,20 +422,43 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
         const base = { product_id: item.product_id, quantity: item.quantity };
         // A hidden or deleted product answers exactly like an unknown id: a visitor learns neither its name nor its price.
         if (found.problem === "unknown" || found.problem === "unavailable") {
-          return { ...base, variant_id: null, name: null, price: null, available: 0, status: "unavailable", message: M.unavailable };
+          return {
+            ...base,
+            variant_id: null,
+            name: null,
+            price: null,
+            available: 0,
+            status: "unavailable",
+            message: M.unavailable,
+          };
         }
         const price = euros(found.product.priceCents);
         if (found.problem !== null) {
-          return { ...base, variant_id: null, name: found.product.name, price, available: 0, status: found.problem, message: variantMessage(found.product.name) };
+          return {
+            ...base,
+            variant_id: null,
+            name: found.product.name,
+            price,
+            available: 0,
+            status: found.problem,
+            message: variantMessage(found.product.name),
+          };
         }
         const available = found.variant.stock;
         const common = { ...base, variant_id: found.variant.id, name: found.product.name, price, available };
         if (available < item.quantity) {
-          const message = available === 0 ? "Esgotado: retire este artigo do carrinho." : `Só ${available === 1 ? "resta 1 unidade" : `restam ${available} unidades`} disponíveis.`;
+          const message =
+            available === 0
+              ? "Esgotado: retire este artigo do carrinho."
+              : `Só ${available === 1 ? "resta 1 unidade" : `restam ${available} unidades`} disponíveis.`;
           return { ...common, status: "insufficient_stock", message };
         }
         if (item.price !== undefined && Math.round(item.price * 100) !== found.product.priceCents) {
-          return { ...common, status: "price_changed", message: `O preço mudou para ${price.toFixed(2).replace(".", ",")} €.` };
+          return {
+            ...common,
+            status: "price_changed",
+            message: `O preço mudou para ${price.toFixed(2).replace(".", ",")} €.`,
+          };
         }
         return { ...common, status: "ok", message: null };
       });
@@ -447,7 +520,8 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
           // Nothing was written. Name the short variant; if the units came back meanwhile, try again.
           const shortage = await findShortages(lines, wanted);
           if (shortage) throw shortage;
-          if (attempt === 3) throw new ConflictError("O stock mudou durante a compra. Tente novamente.", { reason: "stock" });
+          if (attempt === 3)
+            throw new ConflictError("O stock mudou durante a compra. Tente novamente.", { reason: "stock" });
         }
       }
       if (!placed) return this.replay(actor, idempotencyKey!);
@@ -535,7 +609,14 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
         .select({ orderId: orders.id, paymentId: payments.id })
         .from(orders)
         .innerJoin(payments, eq(payments.orderId, orders.id))
-        .where(and(eq(orders.status, "pending_payment"), eq(payments.status, "pending"), sql`${payments.expiresAt} < now()`, isNull(orders.paidAt)))
+        .where(
+          and(
+            eq(orders.status, "pending_payment"),
+            eq(payments.status, "pending"),
+            sql`${payments.expiresAt} < now()`,
+            isNull(orders.paidAt),
+          ),
+        )
         .limit(limit);
     },
 

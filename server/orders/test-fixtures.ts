@@ -16,7 +16,12 @@ export const delivery = {
 };
 
 /** A product with one variant per size (one colour of its own) and `stock` units each. */
-export async function seedProduct(t: TestApp, priceCents: number, stock: number, opts: { status?: number; sizes?: string[]; name?: string } = {}) {
+export async function seedProduct(
+  t: TestApp,
+  priceCents: number,
+  stock: number,
+  opts: { status?: number; sizes?: string[]; name?: string } = {},
+) {
   const [p] = await t.db
     .insert(products)
     .values({
@@ -26,18 +31,33 @@ export async function seedProduct(t: TestApp, priceCents: number, stock: number,
       sizes: (opts.sizes ?? ["M"]).join(","),
     })
     .returning();
-  const [color] = await t.db.insert(colors).values({ name: `Cor ${p!.id}` }).returning();
+  const [color] = await t.db
+    .insert(colors)
+    .values({ name: `Cor ${p!.id}` })
+    .returning();
   const created = [];
   for (const name of opts.sizes ?? ["M"]) {
-    const [size] = await t.db.insert(sizes).values({ name: `${name}-${p!.id}` }).onConflictDoNothing().returning();
-    const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: color!.id, sizeId: size!.id, stock }).returning();
+    const [size] = await t.db
+      .insert(sizes)
+      .values({ name: `${name}-${p!.id}` })
+      .onConflictDoNothing()
+      .returning();
+    const [v] = await t.db
+      .insert(variants)
+      .values({ productId: p!.id, colorId: color!.id, sizeId: size!.id, stock })
+      .returning();
     created.push(v!);
   }
   return { product: p!, variants: created, colorName: color!.name };
 }
 
 export const checkout = (t: TestApp, headers: AuthHeaders, body: object) =>
-  t.app.inject({ method: "POST", url: "/orders", headers, payload: { metodo_pagamento: "mb", dados_entrega: delivery, ...body } });
+  t.app.inject({
+    method: "POST",
+    url: "/orders",
+    headers,
+    payload: { metodo_pagamento: "mb", dados_entrega: delivery, ...body },
+  });
 
 export const CALLBACK_KEY = "chave-anti-phishing-de-teste";
 

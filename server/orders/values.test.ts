@@ -49,7 +49,12 @@ beforeAll(async () => {
   c = await buildCatalogue(t);
   shoppers = [await newShopper(t), await newShopper(t), await newShopper(t)];
   chartBefore = await json<OrdersPerDay>("/api/orders/por-tempo?days=7");
-  placed.push(await placeOrder(t, shoppers[0]!, "mb", [item("caneca", "Azul Valor", "M-V", 2), item("tshirt", "Preto Valor", "L-V", 1)]));
+  placed.push(
+    await placeOrder(t, shoppers[0]!, "mb", [
+      item("caneca", "Azul Valor", "M-V", 2),
+      item("tshirt", "Preto Valor", "L-V", 1),
+    ]),
+  );
   placed.push(await placeOrder(t, shoppers[1]!, "payshop", [item("saco", "Verde Valor", "L-V", 3)]));
   placed.push(
     await placeOrder(t, shoppers[2]!, "mbway", [
@@ -87,7 +92,11 @@ describe("GET /api/orders", () => {
       const [user] = await t.db.select().from(users).where(eq(users.id, order!.userId));
       const detail = await json<AdminOrder>(`/api/orders/${line.id}`);
 
-      expect([line.product_id, line.product_name, line.quantity]).toEqual([row.productId, row.productName, row.quantity]);
+      expect([line.product_id, line.product_name, line.quantity]).toEqual([
+        row.productId,
+        row.productName,
+        row.quantity,
+      ]);
       expect(line.user_id).toBe(order!.userId);
       expect([line.cliente_nome, line.cliente_email]).toEqual([user!.name, user!.email]);
       expect(line.payment_reference).toBe(payment!.reference ?? payment!.requestId);
@@ -111,8 +120,14 @@ describe("GET /api/orders", () => {
     const all = await allPages<AdminOrderLine>(t, c.admin, "/api/orders", 50);
     for (const status of ["paid", "pending", "failed", "expired"] as const) {
       const lines = await allPages<AdminOrderLine>(t, c.admin, `/api/orders?status=${status}`, 50);
-      expect(lines.map((l) => l.line_id), status).toEqual(all.filter((l) => l.payment_status === status).map((l) => l.line_id));
-      const withStatus = await t.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.status, status));
+      expect(
+        lines.map((l) => l.line_id),
+        status,
+      ).toEqual(all.filter((l) => l.payment_status === status).map((l) => l.line_id));
+      const withStatus = await t.db
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(eq(payments.status, status));
       expect(new Set(lines.map((l) => l.id)), status).toEqual(new Set(withStatus.map((p) => p.orderId)));
     }
     expect(all.filter((l) => l.payment_status === "paid").map((l) => l.id)).toEqual(
@@ -150,10 +165,15 @@ describe("GET /api/orders/{id}", () => {
 describe("payments as the dashboard reads them", () => {
   it("GET /api/payments/verify-all answers each pending payment once, with the status the payments table then holds", async () => {
     const pendingBefore = await t.db.select().from(payments).where(eq(payments.status, "pending"));
-    const res = await json<{ success: boolean; resultados: Array<Record<string, unknown>> }>("/api/payments/verify-all");
+    const res = await json<{ success: boolean; resultados: Array<Record<string, unknown>> }>(
+      "/api/payments/verify-all",
+    );
     expect(res.resultados.map((r) => r.order_id).sort()).toEqual(pendingBefore.map((p) => p.orderId).sort());
     for (const r of res.resultados) {
-      const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, r.order_id as number));
+      const [payment] = await t.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, r.order_id as number));
       expect(r.status ?? r.payment_status).toBe(payment!.status);
       expect(r.referencia).toBe(payment!.reference ?? payment!.requestId);
     }
@@ -165,6 +185,7 @@ describe("payments as the dashboard reads them", () => {
     expect(list.map((u) => [u.id, u.name, u.email, u.function]).sort()).toEqual(
       rows.map((u) => [u.id, u.name, u.email, u.function]).sort(),
     );
-    for (const s of shoppers) expect(list.find((u) => u.id === s.id)).toMatchObject({ name: s.name, email: s.email, function: "cliente" });
+    for (const s of shoppers)
+      expect(list.find((u) => u.id === s.id)).toMatchObject({ name: s.name, email: s.email, function: "cliente" });
   });
 });

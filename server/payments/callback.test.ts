@@ -39,13 +39,26 @@ describe("parseCallback: current form", () => {
   });
 
   it("reads an MB WAY notification and restores '+' turned into a space", () => {
-    const parsed = parseCallback({ key: KEY, orderId: "9", amount: "10.99", requestId: "ab cd+ef", payment_datetime: "01-02-2025 08:00:00" });
+    const parsed = parseCallback({
+      key: KEY,
+      orderId: "9",
+      amount: "10.99",
+      requestId: "ab cd+ef",
+      payment_datetime: "01-02-2025 08:00:00",
+    });
     expect(parsed.ok && parsed.callback.requestId).toBe("ab+cd+ef");
     expect(parsed.ok && parsed.callback.paidAt?.toISOString()).toBe("2025-02-01T08:00:00.000Z");
   });
 
   it("treats unfilled placeholders and empty values as absent", () => {
-    const parsed = parseCallback({ key: KEY, amount: "5", requestId: "XYZ", entity: "[ENTITY]", reference: "", orderId: "[ORDER_ID]" });
+    const parsed = parseCallback({
+      key: KEY,
+      amount: "5",
+      requestId: "XYZ",
+      entity: "[ENTITY]",
+      reference: "",
+      orderId: "[ORDER_ID]",
+    });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.callback.entity).toBeUndefined();
@@ -67,7 +80,13 @@ describe("parseCallback: current form", () => {
   });
 
   it("gives the same eventKey to a replay and a different one to another payment", () => {
-    const q = { key: KEY, amount: "10.00", entity: "99999", reference: "999000152", payment_datetime: "01-02-2025 08:00:00" };
+    const q = {
+      key: KEY,
+      amount: "10.00",
+      entity: "99999",
+      reference: "999000152",
+      payment_datetime: "01-02-2025 08:00:00",
+    };
     const a = parseCallback(q);
     const b = parseCallback({ ...q, key: "other" });
     const c = parseCallback({ ...q, reference: "999000153" });
@@ -101,12 +120,32 @@ describe("parseCallback: older form", () => {
   });
 
   it("reads an MB WAY notification (referencia = order, idpedido = request id, estado)", () => {
-    const paid = parseCallback({ chave: KEY, referencia: "42", idpedido: "Abc 123", valor: "10.5", datahorapag: "01-02-2025 08:00:00", estado: "PAGO" });
-    expect(paid.ok && paid.callback).toMatchObject({ kind: "payment", orderId: "42", requestId: "Abc+123", amountCents: 1050 });
+    const paid = parseCallback({
+      chave: KEY,
+      referencia: "42",
+      idpedido: "Abc 123",
+      valor: "10.5",
+      datahorapag: "01-02-2025 08:00:00",
+      estado: "PAGO",
+    });
+    expect(paid.ok && paid.callback).toMatchObject({
+      kind: "payment",
+      orderId: "42",
+      requestId: "Abc+123",
+      amountCents: 1050,
+    });
     expect(paid.ok && paid.callback.reference).toBeUndefined();
-    const refund = parseCallback({ chave: KEY, referencia: "42", idpedido: "Abc123", valor: "10.50", estado: "DEVOLVIDO" });
+    const refund = parseCallback({
+      chave: KEY,
+      referencia: "42",
+      idpedido: "Abc123",
+      valor: "10.50",
+      estado: "DEVOLVIDO",
+    });
     expect(refund.ok && refund.callback.kind).toBe("refund");
-    expect(parseCallback({ chave: KEY, referencia: "42", idpedido: "Abc123", valor: "10.50", estado: "OUTRO" })).toEqual({
+    expect(
+      parseCallback({ chave: KEY, referencia: "42", idpedido: "Abc123", valor: "10.50", estado: "OUTRO" }),
+    ).toEqual({
       ok: false,
       problem: "unknown_state",
     });
@@ -138,12 +177,32 @@ describe("amount parsing (callback amounts)", () => {
     expect(amountToCents(input)).toBe(cents);
   });
 
-  it.each(["", " ", "abc", "10.505", "10.", ".5", "-10.50", "+10", "1e3", "1.000,50", "1,000.50", "10.50€", "0x10", "10 50", "NaN", "Infinity", null, undefined, {}, -1, Number.NaN, 10.555])(
-    "rejects %j",
-    (input) => {
-      expect(amountToCents(input)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    " ",
+    "abc",
+    "10.505",
+    "10.",
+    ".5",
+    "-10.50",
+    "+10",
+    "1e3",
+    "1.000,50",
+    "1,000.50",
+    "10.50€",
+    "0x10",
+    "10 50",
+    "NaN",
+    "Infinity",
+    null,
+    undefined,
+    {},
+    -1,
+    Number.NaN,
+    10.555,
+  ])("rejects %j", (input) => {
+    expect(amountToCents(input)).toBeNull();
+  });
 });
 
 describe("verifyCallbackKey", () => {
@@ -167,10 +226,23 @@ describe("buildCallbackUrl", () => {
   const paidAt = new Date("2021-10-28T09:55:21Z");
 
   it("builds the current form on the callback path, parsed back to the same data", () => {
-    const url = buildCallbackUrl("https://loja.example", KEY, { amountCents: 12_300, orderId: 123, entity: "99999", reference: "999012373", paidAt });
+    const url = buildCallbackUrl("https://loja.example", KEY, {
+      amountCents: 12_300,
+      orderId: 123,
+      entity: "99999",
+      reference: "999012373",
+      paidAt,
+    });
     expect(url.startsWith(`https://loja.example${CALLBACK_PATH}?key=`)).toBe(true);
     const q = queryOf(url);
-    expect(q).toMatchObject({ key: KEY, orderId: "123", amount: "123.00", entity: "99999", reference: "999012373", payment_datetime: "28-10-2021 10:55:21" });
+    expect(q).toMatchObject({
+      key: KEY,
+      orderId: "123",
+      amount: "123.00",
+      entity: "99999",
+      reference: "999012373",
+      payment_datetime: "28-10-2021 10:55:21",
+    });
     const parsed = parseCallback(q);
     expect(parsed.ok && parsed.callback).toMatchObject({ amountCents: 12_300, reference: "999012373", paidAt });
   });
@@ -182,15 +254,28 @@ describe("buildCallbackUrl", () => {
     expect(q.requestId).toBe("a b/c=");
     const parsed = parseCallback(q);
     expect(parsed.ok && parsed.callback.requestId).toBe("a+b/c=");
-    const encoded = queryOf(buildCallbackUrl("http://127.0.0.1:3000", KEY, { amountCents: 1099, requestId: "a+b" }, { likeGateway: false }));
+    const encoded = queryOf(
+      buildCallbackUrl("http://127.0.0.1:3000", KEY, { amountCents: 1099, requestId: "a+b" }, { likeGateway: false }),
+    );
     expect(encoded.requestId).toBe("a+b");
   });
 
   it("builds the older form and keeps an explicit path", () => {
-    const url = buildCallbackUrl("http://shop.test/hooks/ifthenpay", KEY, { amountCents: 1050, orderId: 42, requestId: "R1", state: "PAGO", paidAt }, { form: "legacy" });
+    const url = buildCallbackUrl(
+      "http://shop.test/hooks/ifthenpay",
+      KEY,
+      { amountCents: 1050, orderId: 42, requestId: "R1", state: "PAGO", paidAt },
+      { form: "legacy" },
+    );
     expect(url.startsWith("http://shop.test/hooks/ifthenpay?chave=")).toBe(true);
     const parsed = parseCallback(queryOf(url));
-    expect(parsed.ok && parsed.callback).toMatchObject({ form: "legacy", orderId: "42", requestId: "R1", amountCents: 1050, kind: "payment" });
+    expect(parsed.ok && parsed.callback).toMatchObject({
+      form: "legacy",
+      orderId: "42",
+      requestId: "R1",
+      amountCents: 1050,
+      kind: "payment",
+    });
   });
 
   it("gives the template to register with ifthenpay", () => {

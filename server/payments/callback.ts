@@ -37,14 +37,10 @@ export interface GatewayCallback {
 }
 
 export type CallbackProblem =
-  | "missing_key"
-  | "duplicated_parameter"
-  | "missing_amount"
-  | "invalid_amount"
-  | "missing_identifier"
-  | "unknown_state";
+  "missing_key" | "duplicated_parameter" | "missing_amount" | "invalid_amount" | "missing_identifier" | "unknown_state";
 
-export type ParsedCallback = { ok: true; key: string; callback: GatewayCallback } | { ok: false; problem: CallbackProblem };
+export type ParsedCallback =
+  { ok: true; key: string; callback: GatewayCallback } | { ok: false; problem: CallbackProblem };
 
 const KEY_PARAMS = new Set(["key", "chave"]);
 
@@ -162,7 +158,12 @@ export interface CallbackUrlOptions {
  * The URL the gateway would call for this payment: used by the sandbox simulator and tests
  * to notify the shop exactly like ifthenpay.
  */
-export function buildCallbackUrl(publicUrl: string, key: string, params: CallbackParams, options: CallbackUrlOptions = {}): string {
+export function buildCallbackUrl(
+  publicUrl: string,
+  key: string,
+  params: CallbackParams,
+  options: CallbackUrlOptions = {},
+): string {
   const url = new URL(publicUrl);
   if (url.pathname === "/" || url.pathname === "") url.pathname = options.path ?? CALLBACK_PATH;
   const form = options.form ?? "current";

@@ -27,7 +27,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newOrder(): Promise<number> {
-  const { product: p, variants: [v] } = await seedProduct(t, 1790, 5);
+  const {
+    product: p,
+    variants: [v],
+  } = await seedProduct(t, 1790, 5);
   const res = await checkout(t, buyer.headers, { items: [{ product_id: p.id, variant_id: v!.id, quantity: 1 }] });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().order_id;
@@ -46,7 +49,9 @@ const confirmations = (orderId: number) =>
 
 const resendEvents = async (orderId: number) =>
   (await t.db.select().from(paymentEvents).orderBy(asc(paymentEvents.id))).filter(
-    (e) => (e.payload as { order_id?: number }).order_id === orderId && (e.payload as { type?: string }).type === "confirmation_resend",
+    (e) =>
+      (e.payload as { order_id?: number }).order_id === orderId &&
+      (e.payload as { type?: string }).type === "confirmation_resend",
   );
 
 describe("POST /api/email/send-order-confirmation", () => {
@@ -69,11 +74,19 @@ describe("POST /api/email/send-order-confirmation", () => {
     for (let click = 1; click <= 2; click++) {
       const res = await send(admin.headers, orderId);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: `Confirmação da encomenda #${orderId} enviada para ${buyer.email}.` });
+      expect(res.json()).toEqual({
+        success: true,
+        message: `Confirmação da encomenda #${orderId} enviada para ${buyer.email}.`,
+      });
       const mails = await confirmations(orderId);
       expect(mails).toHaveLength(1 + click);
       const latest = mails.at(-1)!;
-      expect(latest).toMatchObject({ toAddress: buyer.email, status: "pending", subject: afterPayment[0]!.subject, text: afterPayment[0]!.text });
+      expect(latest).toMatchObject({
+        toAddress: buyer.email,
+        status: "pending",
+        subject: afterPayment[0]!.subject,
+        text: afterPayment[0]!.text,
+      });
     }
 
     const events = await resendEvents(orderId);
@@ -82,7 +95,13 @@ describe("POST /api/email/send-order-confirmation", () => {
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     events.forEach((e, i) => {
       expect(e.paymentId).toBe(payment!.id);
-      expect(e.payload).toEqual({ type: "confirmation_resend", order_id: orderId, by_user_id: admin.id, by_email: admin.email, outbox_id: mails[i + 1]!.id });
+      expect(e.payload).toEqual({
+        type: "confirmation_resend",
+        order_id: orderId,
+        by_user_id: admin.id,
+        by_email: admin.email,
+        outbox_id: mails[i + 1]!.id,
+      });
       expect(e.receivedAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
     });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -96,7 +115,10 @@ describe("POST /api/email/send-order-confirmation", () => {
     expect(res.statusCode, res.body).toBe(200);
     const mails = await confirmations(orderId);
     expect(mails).toHaveLength(1);
-    const expected = mails[0]!.status === "sent" ? "O email de confirmação desta encomenda já foi enviado." : "O email de confirmação desta encomenda já está na fila de envio.";
+    const expected =
+      mails[0]!.status === "sent"
+        ? "O email de confirmação desta encomenda já foi enviado."
+        : "O email de confirmação desta encomenda já está na fila de envio.";
     expect(res.json()).toEqual({ success: true, message: expected });
     expect(await resendEvents(orderId)).toHaveLength(0);
   });

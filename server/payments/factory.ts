@@ -24,7 +24,10 @@ export const SANDBOX_SUBENTITY = "999";
 
 export function createPaymentProvider(settings: PaymentSettings): PaymentProvider {
   if (settings.provider === "sandbox") {
-    return createSandboxProvider({ entity: settings.mbEntity ?? SANDBOX_ENTITY, subEntity: settings.mbSubEntity ?? SANDBOX_SUBENTITY });
+    return createSandboxProvider({
+      entity: settings.mbEntity ?? SANDBOX_ENTITY,
+      subEntity: settings.mbSubEntity ?? SANDBOX_SUBENTITY,
+    });
   }
   const ifthenpay = settings.ifthenpay ?? {};
   const provider = createIfthenpayProvider({
@@ -39,7 +42,9 @@ export function createPaymentProvider(settings: PaymentSettings): PaymentProvide
     ...(ifthenpay.timeoutMs ? { timeoutMs: ifthenpay.timeoutMs } : {}),
   });
   if (provider.methods.length === 0) {
-    throw new RangeError("PAYMENT_PROVIDER=ifthenpay needs IFTHENPAY_MBWAY_KEY, IFTHENPAY_MB_KEY, MB_ENTITY + MB_SUBENTITY or IFTHENPAY_PAYSHOP_KEY");
+    throw new RangeError(
+      "PAYMENT_PROVIDER=ifthenpay needs IFTHENPAY_MBWAY_KEY, IFTHENPAY_MB_KEY, MB_ENTITY + MB_SUBENTITY or IFTHENPAY_PAYSHOP_KEY",
+    );
   }
   return provider;
 }

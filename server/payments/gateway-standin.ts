@@ -154,7 +154,16 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
   };
 
   function mbInit(mode: StandInMode, body: Record<string, unknown>) {
-    const fail = (message: string) => ({ Amount: "", Entity: "", ExpiryDate: "", Message: message, OrderId: "", Reference: "", RequestId: "", Status: "-1" });
+    const fail = (message: string) => ({
+      Amount: "",
+      Entity: "",
+      ExpiryDate: "",
+      Message: message,
+      OrderId: "",
+      Reference: "",
+      RequestId: "",
+      Status: "-1",
+    });
     if (mode === "invalid_key" || body.mbKey !== keys.mbKey) return fail("Chave MB inválida");
     if (mode === "error") return fail("Erro ao gerar a referência");
     const orderId = typeof body.orderId === "string" ? body.orderId : "";
@@ -162,13 +171,26 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
     const cents = AMOUNT.test(amount) ? amountToCents(amount) : null;
     const days = body.expiryDays;
     if (!orderId || orderId.length > 25 || cents === null || cents < 100) return fail("Parâmetros inválidos");
-    if (days !== undefined && days !== null && !(Number.isInteger(days) && (days as number) >= 0 && (days as number) <= 31)) {
+    if (
+      days !== undefined &&
+      days !== null &&
+      !(Number.isInteger(days) && (days as number) >= 0 && (days as number) <= 31)
+    ) {
       return fail("Parâmetros inválidos");
     }
     const at = now();
     const reference = multibancoReference(mbEntity, "9", ++sequence, cents);
     const requestId = randomRequestId();
-    created.push({ method: "mb", orderId, amountCents: cents, entity: mbEntity, reference, requestId, createdAt: at, updatedAt: at });
+    created.push({
+      method: "mb",
+      orderId,
+      amountCents: cents,
+      entity: mbEntity,
+      reference,
+      requestId,
+      createdAt: at,
+      updatedAt: at,
+    });
     return {
       Amount: amount,
       Entity: mbEntity,
@@ -182,7 +204,13 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
   }
 
   function mbwayInit(mode: StandInMode, body: Record<string, unknown>) {
-    const fail = (status: string, message: string) => ({ Amount: "", Message: message, OrderId: "", RequestId: "", Status: status });
+    const fail = (status: string, message: string) => ({
+      Amount: "",
+      Message: message,
+      OrderId: "",
+      RequestId: "",
+      Status: status,
+    });
     if (mode === "invalid_key" || body.mbWayKey !== keys.mbwayKey) return fail("-1", "Chave MB WAY inválida");
     if (mode === "error") return fail("999", "Erro ao iniciar o pedido");
     if (mode === "declined") return fail("122", "Transação recusada");
@@ -196,8 +224,23 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
     if (typeof body.description === "string" && body.description.length > 100) return fail("100", "Pedido incompleto");
     const at = now();
     const requestId = randomRequestId();
-    created.push({ method: "mbway", orderId, amountCents: cents, requestId, phone: mobile.slice(4), mbwayStatus: "123", createdAt: at, updatedAt: at });
-    return { Amount: amount, Message: "Pedido efetuado com sucesso", OrderId: orderId, RequestId: requestId, Status: "000" };
+    created.push({
+      method: "mbway",
+      orderId,
+      amountCents: cents,
+      requestId,
+      phone: mobile.slice(4),
+      mbwayStatus: "123",
+      createdAt: at,
+      updatedAt: at,
+    });
+    return {
+      Amount: amount,
+      Message: "Pedido efetuado com sucesso",
+      OrderId: orderId,
+      RequestId: requestId,
+      Status: "000",
+    };
   }
 
   function mbwayStatus(mode: StandInMode, query: Record<string, string>) {
@@ -231,12 +274,21 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
     const at = now();
     const reference = String(randomInt(10_000, 100_000)) + String(++sequence).padStart(8, "0");
     const requestId = randomRequestId();
-    created.push({ method: "payshop", orderId: id, amountCents: cents, reference, requestId, createdAt: at, updatedAt: at });
+    created.push({
+      method: "payshop",
+      orderId: id,
+      amountCents: cents,
+      reference,
+      requestId,
+      createdAt: at,
+      updatedAt: at,
+    });
     return { Code: "0", Message: "Success", Reference: reference, RequestId: requestId };
   }
 
   function paymentsRead(mode: StandInMode, body: Record<string, unknown>) {
-    if (mode === "invalid_key" || body.boKey !== keys.backofficeKey) return { message: "Invalid boKey", status: 403, payments: [] };
+    if (mode === "invalid_key" || body.boKey !== keys.backofficeKey)
+      return { message: "Invalid boKey", status: 403, payments: [] };
     if (mode === "error") return { message: "Erro interno", status: 500, payments: [] };
     const given = (name: string) => {
       const v = body[name];
@@ -381,7 +433,9 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
       const known = created.find(
         (p) =>
           (input.requestId !== undefined && p.requestId === input.requestId) ||
-          (input.reference !== undefined && p.reference === input.reference && (input.entity === undefined || p.entity === input.entity)),
+          (input.reference !== undefined &&
+            p.reference === input.reference &&
+            (input.entity === undefined || p.entity === input.entity)),
       );
       const amountCents = input.amountCents ?? known?.amountCents;
       if (amountCents === undefined) throw new Error("markPaid: unknown payment; give amountCents");
@@ -392,7 +446,10 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
       }
       const entry: PaidEntry = {
         amountCents,
-        entity: input.entity ?? known?.entity ?? (known?.method === "mbway" ? "MB WAY" : known?.method === "payshop" ? "PAYSHOP" : ""),
+        entity:
+          input.entity ??
+          known?.entity ??
+          (known?.method === "mbway" ? "MB WAY" : known?.method === "payshop" ? "PAYSHOP" : ""),
         subEntity: input.subEntity ?? "",
         reference: input.reference ?? known?.reference ?? known?.phone ?? "",
         requestId: input.requestId ?? known?.requestId ?? "",

@@ -32,7 +32,14 @@ const allKeys = () => ({
   backofficeKey: gw.keys.backofficeKey,
 });
 const provider = (extra: Partial<IfthenpayOptions> = {}): PaymentProvider =>
-  createIfthenpayProvider({ ...allKeys(), baseUrl: gw.url, payshopUrl: gw.payshopUrl, timeoutMs: 2_000, now: () => clock, ...extra });
+  createIfthenpayProvider({
+    ...allKeys(),
+    baseUrl: gw.url,
+    payshopUrl: gw.payshopUrl,
+    timeoutMs: 2_000,
+    now: () => clock,
+    ...extra,
+  });
 const secrets = () => Object.values(gw.keys);
 
 /** The error is typed, pt-PT, and carries no key anywhere (message, fields, serialisation, stack). */
@@ -77,7 +84,9 @@ describe("configuration", () => {
     for (const method of ["mb", "payshop"] as const) {
       const err = await failure(p.create({ orderId: 1, amountCents: 1000, method }));
       expect(err.reason).toBe("not_configured");
-      expect(err.message).toBe("Este método de pagamento não está disponível de momento. Escolha outro método de pagamento.");
+      expect(err.message).toBe(
+        "Este método de pagamento não está disponível de momento. Escolha outro método de pagamento.",
+      );
     }
     const err = await failure(p.create({ orderId: 1, amountCents: 1000, method: "mbway", phone: "912345678" }));
     expect(err.reason).toBe("not_configured");
@@ -87,13 +96,30 @@ describe("configuration", () => {
 
 describe("Multibanco", () => {
   it("dynamic reference: POST /multibanco/reference/init with the MB KEY and the amount as a 2-decimal string", async () => {
-    const created = await provider().create({ orderId: 123, amountCents: 1099, method: "mb", description: "Encomenda 123" });
+    const created = await provider().create({
+      orderId: 123,
+      amountCents: 1099,
+      method: "mb",
+      description: "Encomenda 123",
+    });
     const req = lastRequest();
     expect(req.method).toBe("POST");
     expect(req.path).toBe("/multibanco/reference/init");
-    expect(req.body).toEqual({ mbKey: gw.keys.mbKey, orderId: "123", amount: "10.99", description: "Encomenda 123", expiryDays: 3 });
+    expect(req.body).toEqual({
+      mbKey: gw.keys.mbKey,
+      orderId: "123",
+      amount: "10.99",
+      description: "Encomenda 123",
+      expiryDays: 3,
+    });
     const made = gw.created.at(-1)!;
-    expect(created).toMatchObject({ method: "mb", amountCents: 1099, entity: "12345", reference: made.reference, requestId: made.requestId });
+    expect(created).toMatchObject({
+      method: "mb",
+      amountCents: 1099,
+      entity: "12345",
+      reference: made.reference,
+      requestId: made.requestId,
+    });
     expect(created.reference).toMatch(/^\d{9}$/);
     expect(created.providerData).toEqual({ mode: "dynamic", validade: formatYmd(created.expiresAt) });
     expect(created.expiresAt.getTime()).toBeGreaterThan(clock.getTime() + 2 * 86_400_000);
@@ -127,7 +153,9 @@ describe("Multibanco", () => {
   });
 
   it("refuses under 1 € before calling the gateway", async () => {
-    const err = await provider().create({ orderId: 1, amountCents: 99, method: "mb" }).catch((e: unknown) => e);
+    const err = await provider()
+      .create({ orderId: 1, amountCents: 99, method: "mb" })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentRejectedError);
     expect((err as PaymentRejectedError).message).toBe("O valor mínimo para pagamento por Multibanco é de 1,00 €.");
     expect(gw.requests).toHaveLength(0);
@@ -136,7 +164,13 @@ describe("Multibanco", () => {
 
 describe("MB WAY", () => {
   it("POST /spg/payment/mbway with mobileNumber 351#9XXXXXXXX and amount 10.99", async () => {
-    const created = await provider().create({ orderId: 9, amountCents: 1099, method: "mbway", phone: "912 345 678", email: "ana@exemplo.pt" });
+    const created = await provider().create({
+      orderId: 9,
+      amountCents: 1099,
+      method: "mbway",
+      phone: "912 345 678",
+      email: "ana@exemplo.pt",
+    });
     const req = lastRequest();
     expect(req.method).toBe("POST");
     expect(req.path).toBe("/spg/payment/mbway");
@@ -148,20 +182,27 @@ describe("MB WAY", () => {
       email: "ana@exemplo.pt",
       description: "Encomenda n.º 9",
     });
-    expect(created).toMatchObject({ method: "mbway", amountCents: 1099, phone: "912345678", requestId: gw.created.at(-1)!.requestId });
+    expect(created).toMatchObject({
+      method: "mbway",
+      amountCents: 1099,
+      phone: "912345678",
+      requestId: gw.created.at(-1)!.requestId,
+    });
     expect(created.expiresAt.getTime() - clock.getTime()).toBe(4 * 60_000);
   });
 
   it("refuses an invalid phone before calling the gateway", async () => {
-    await expect(provider().create({ orderId: 9, amountCents: 1099, method: "mbway", phone: "212345678" })).rejects.toThrow(
-      "Introduza um número de telemóvel MB WAY válido.",
-    );
+    await expect(
+      provider().create({ orderId: 9, amountCents: 1099, method: "mbway", phone: "212345678" }),
+    ).rejects.toThrow("Introduza um número de telemóvel MB WAY válido.");
     expect(gw.requests).toHaveLength(0);
   });
 
   it("maps a declined request (122) to PaymentRejectedError", async () => {
     gw.setMode("declined", "mbway_init");
-    const err = await provider().create({ orderId: 9, amountCents: 1099, method: "mbway", phone: "912345678" }).catch((e: unknown) => e);
+    const err = await provider()
+      .create({ orderId: 9, amountCents: 1099, method: "mbway", phone: "912345678" })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentRejectedError);
     expectClean(err);
     expect((err as PaymentRejectedError).status).toBe(400);
@@ -211,7 +252,12 @@ describe("Payshop", () => {
     const body = req.body as Record<string, unknown>;
     expect(body).toEqual({ payshopkey: gw.keys.payshopKey, id: "42", valor: "5.00", validade: body.validade });
     expect(body.validade).toMatch(/^\d{8}$/);
-    expect(created).toMatchObject({ method: "payshop", amountCents: 500, reference: gw.created.at(-1)!.reference, requestId: gw.created.at(-1)!.requestId });
+    expect(created).toMatchObject({
+      method: "payshop",
+      amountCents: 500,
+      reference: gw.created.at(-1)!.reference,
+      requestId: gw.created.at(-1)!.requestId,
+    });
     expect(created.reference).toMatch(/^\d{13}$/);
     expect(created.providerData).toEqual({ validade: body.validade });
     expect(formatYmd(created.expiresAt)).toBe(body.validade);
@@ -228,7 +274,13 @@ describe("verification (POST /v2/payments/read)", () => {
     const req = lastRequest();
     expect(req.path).toBe("/v2/payments/read");
     const body = req.body as Record<string, unknown>;
-    expect(body).toMatchObject({ boKey: gw.keys.backofficeKey, entity: created.entity, subEntity: null, reference: created.reference, requestId: null });
+    expect(body).toMatchObject({
+      boKey: gw.keys.backofficeKey,
+      entity: created.entity,
+      subEntity: null,
+      reference: created.reference,
+      requestId: null,
+    });
     expect(body.dateStart).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(body.dateEnd).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
 
@@ -241,14 +293,20 @@ describe("verification (POST /v2/payments/read)", () => {
     const p = provider();
     const created = await p.create({ orderId: 56, amountCents: 2_550, method: "mb" });
     gw.markPaid({ reference: created.reference!, amountCents: 2_500 });
-    expect(await p.check({ ...created, orderId: 56, createdAt: clock })).toEqual({ status: "pending", mismatch: { amountCents: 2_500 } });
+    expect(await p.check({ ...created, orderId: 56, createdAt: clock })).toEqual({
+      status: "pending",
+      mismatch: { amountCents: 2_500 },
+    });
   });
 
   it("0.5 vs 0.50: amounts are compared in cents", async () => {
     const p = provider();
     const created = await p.create({ orderId: 57, amountCents: 50, method: "payshop" });
     gw.markPaid({ requestId: created.requestId! });
-    expect(await p.check({ ...created, orderId: 57, createdAt: clock })).toMatchObject({ status: "paid", amountCents: 50 });
+    expect(await p.check({ ...created, orderId: 57, createdAt: clock })).toMatchObject({
+      status: "paid",
+      amountCents: 50,
+    });
   });
 
   it("offline Multibanco: asks with entity and sub-entity", async () => {
@@ -270,7 +328,15 @@ describe("verification (POST /v2/payments/read)", () => {
 
   it("without a backoffice key: pending until expiry, no HTTP call", async () => {
     const p = provider({ backofficeKey: undefined });
-    const stored: PaymentToCheck = { orderId: 1, method: "mb", amountCents: 1000, entity: "12345", reference: "900000112", createdAt: clock, expiresAt: new Date(clock.getTime() + 60_000) };
+    const stored: PaymentToCheck = {
+      orderId: 1,
+      method: "mb",
+      amountCents: 1000,
+      entity: "12345",
+      reference: "900000112",
+      createdAt: clock,
+      expiresAt: new Date(clock.getTime() + 60_000),
+    };
     expect(await p.check(stored)).toEqual({ status: "pending" });
     clock = new Date(clock.getTime() + 120_000);
     expect(await p.check(stored)).toEqual({ status: "expired" });
@@ -294,27 +360,80 @@ describe("verification (POST /v2/payments/read)", () => {
 describe("gateway failures", () => {
   const ops: Record<string, { endpoint: StandInEndpoint; run: (p: PaymentProvider) => Promise<unknown> }> = {
     "mb create": { endpoint: "mb_init", run: (p) => p.create({ orderId: 1, amountCents: 1099, method: "mb" }) },
-    "mbway create": { endpoint: "mbway_init", run: (p) => p.create({ orderId: 1, amountCents: 1099, method: "mbway", phone: "912345678" }) },
-    "payshop create": { endpoint: "payshop_init", run: (p) => p.create({ orderId: 1, amountCents: 1099, method: "payshop" }) },
+    "mbway create": {
+      endpoint: "mbway_init",
+      run: (p) => p.create({ orderId: 1, amountCents: 1099, method: "mbway", phone: "912345678" }),
+    },
+    "payshop create": {
+      endpoint: "payshop_init",
+      run: (p) => p.create({ orderId: 1, amountCents: 1099, method: "payshop" }),
+    },
     "mbway status": {
       endpoint: "mbway_status",
-      run: (p) => p.check({ orderId: 1, method: "mbway", amountCents: 1099, requestId: "AbCdEfGhIjKlMnOpQrSt", createdAt: new Date() }),
+      run: (p) =>
+        p.check({
+          orderId: 1,
+          method: "mbway",
+          amountCents: 1099,
+          requestId: "AbCdEfGhIjKlMnOpQrSt",
+          createdAt: new Date(),
+        }),
     },
     "payments read": {
       endpoint: "payments_read",
-      run: (p) => p.check({ orderId: 1, method: "mb", amountCents: 1099, entity: "12345", reference: "900000112", createdAt: new Date() }),
+      run: (p) =>
+        p.check({
+          orderId: 1,
+          method: "mb",
+          amountCents: 1099,
+          entity: "12345",
+          reference: "900000112",
+          createdAt: new Date(),
+        }),
     },
   };
 
   const expected: Record<Exclude<StandInMode, "ok" | "slow" | "declined">, Record<string, GatewayFailure>> = {
-    down: { "mb create": "network", "mbway create": "network", "payshop create": "network", "mbway status": "network", "payments read": "network" },
-    http500: { "mb create": "http_status", "mbway create": "http_status", "payshop create": "http_status", "mbway status": "http_status", "payments read": "http_status" },
-    not_json: { "mb create": "invalid_json", "mbway create": "invalid_json", "payshop create": "invalid_json", "mbway status": "invalid_json", "payments read": "invalid_json" },
-    invalid_key: { "mb create": "gateway_error", "mbway create": "invalid_key", "payshop create": "invalid_key", "mbway status": "invalid_key", "payments read": "invalid_key" },
-    error: { "mb create": "gateway_error", "mbway create": "gateway_error", "payshop create": "gateway_error", "mbway status": "gateway_error", "payments read": "gateway_error" },
+    down: {
+      "mb create": "network",
+      "mbway create": "network",
+      "payshop create": "network",
+      "mbway status": "network",
+      "payments read": "network",
+    },
+    http500: {
+      "mb create": "http_status",
+      "mbway create": "http_status",
+      "payshop create": "http_status",
+      "mbway status": "http_status",
+      "payments read": "http_status",
+    },
+    not_json: {
+      "mb create": "invalid_json",
+      "mbway create": "invalid_json",
+      "payshop create": "invalid_json",
+      "mbway status": "invalid_json",
+      "payments read": "invalid_json",
+    },
+    invalid_key: {
+      "mb create": "gateway_error",
+      "mbway create": "invalid_key",
+      "payshop create": "invalid_key",
+      "mbway status": "invalid_key",
+      "payments read": "invalid_key",
+    },
+    error: {
+      "mb create": "gateway_error",
+      "mbway create": "gateway_error",
+      "payshop create": "gateway_error",
+      "mbway status": "gateway_error",
+      "payments read": "gateway_error",
+    },
   };
 
-  const cases = Object.entries(expected).flatMap(([mode, byOp]) => Object.entries(byOp).map(([op, reason]) => [mode, op, reason] as const));
+  const cases = Object.entries(expected).flatMap(([mode, byOp]) =>
+    Object.entries(byOp).map(([op, reason]) => [mode, op, reason] as const),
+  );
 
   it.each(cases)("%s on %s -> PaymentGatewayError(%s), pt-PT, no key", async (mode, op, reason) => {
     const { endpoint, run } = ops[op]!;
@@ -337,7 +456,9 @@ describe("gateway failures", () => {
 
   it("a wrong key in the configuration is invalid_key, and the key is not in the error", async () => {
     const wrong = "WRONG-KEY-4242";
-    const err = await failure(provider({ mbwayKey: wrong }).create({ orderId: 1, amountCents: 1099, method: "mbway", phone: "912345678" }));
+    const err = await failure(
+      provider({ mbwayKey: wrong }).create({ orderId: 1, amountCents: 1099, method: "mbway", phone: "912345678" }),
+    );
     expect(err.reason).toBe("invalid_key");
     expect(JSON.stringify(err) + err.message + String(err.stack)).not.toContain(wrong);
     const bo = await failure(ops["payments read"]!.run(provider({ backofficeKey: wrong })));
@@ -384,7 +505,9 @@ describe("gateway failures", () => {
     ["JSON null", "payshop", null],
   ] as const)("%s -> unexpected_response", async (_label, method, body) => {
     const fetch = async () => Response.json(body);
-    const err = await failure(provider({ fetch }).create({ orderId: 1, amountCents: 1099, method, phone: "912345678" }));
+    const err = await failure(
+      provider({ fetch }).create({ orderId: 1, amountCents: 1099, method, phone: "912345678" }),
+    );
     expect(err.reason).toBe("unexpected_response");
   });
 

@@ -91,8 +91,10 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
   const payshopKey = clean(opts.payshopKey);
   const backofficeKey = clean(opts.backofficeKey);
   if (entity !== undefined && !isValidEntity(entity)) throw new RangeError("Multibanco entity must be 5 digits");
-  if (subEntity !== undefined && !isValidSubEntity(subEntity)) throw new RangeError("Multibanco sub-entity must be 1 to 3 digits");
-  if (Boolean(entity) !== Boolean(subEntity)) throw new RangeError("Multibanco entity and sub-entity must be set together");
+  if (subEntity !== undefined && !isValidSubEntity(subEntity))
+    throw new RangeError("Multibanco sub-entity must be 1 to 3 digits");
+  if (Boolean(entity) !== Boolean(subEntity))
+    throw new RangeError("Multibanco entity and sub-entity must be set together");
   const baseUrl = (opts.baseUrl ?? "https://api.ifthenpay.com").replace(/\/+$/, "");
   const payshopUrl = opts.payshopUrl ?? "https://ifthenpay.com/api/payshop/reference/";
   const fetchImpl = opts.fetch ?? globalThis.fetch;
@@ -111,17 +113,27 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
     try {
       response = await fetchImpl(url, {
         method: body === undefined ? "GET" : "POST",
-        headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+        headers:
+          body === undefined
+            ? { accept: "application/json" }
+            : { accept: "application/json", "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
       raw = await response.text();
     } catch (err) {
       const name = (err as { name?: unknown } | null)?.name;
-      throw new PaymentGatewayError(name === "TimeoutError" || name === "AbortError" ? "timeout" : "network", { endpoint });
+      throw new PaymentGatewayError(name === "TimeoutError" || name === "AbortError" ? "timeout" : "network", {
+        endpoint,
+      });
     }
     if (!response.ok) {
-      const reason: GatewayFailure = response.status === 429 ? "rate_limited" : response.status === 401 || response.status === 403 ? "invalid_key" : "http_status";
+      const reason: GatewayFailure =
+        response.status === 429
+          ? "rate_limited"
+          : response.status === 401 || response.status === 403
+            ? "invalid_key"
+            : "http_status";
       throw new PaymentGatewayError(reason, { endpoint, httpStatus: response.status });
     }
     try {
@@ -170,10 +182,13 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
         expiryDays: REFERENCE_VALIDITY_DAYS,
       }),
     );
-    if (data.Status !== "0") throw fail(data.Status === "-1" ? "gateway_error" : "unexpected_response", endpoint, data.Status);
+    if (data.Status !== "0")
+      throw fail(data.Status === "-1" ? "gateway_error" : "unexpected_response", endpoint, data.Status);
     const reference = data.Reference.replace(/\s+/g, "");
-    if (!isValidEntity(data.Entity) || !/^\d{9}$/.test(reference)) throw fail("unexpected_response", endpoint, data.Status);
-    if (data.Amount && amountToCents(data.Amount) !== valid.amountCents) throw fail("unexpected_response", endpoint, data.Status);
+    if (!isValidEntity(data.Entity) || !/^\d{9}$/.test(reference))
+      throw fail("unexpected_response", endpoint, data.Status);
+    if (data.Amount && amountToCents(data.Amount) !== valid.amountCents)
+      throw fail("unexpected_response", endpoint, data.Status);
     const expiresAt = parseGatewayDateEndOfDay(data.ExpiryDate) ?? endOfLisbonDay(at, REFERENCE_VALIDITY_DAYS);
     return {
       method: "mb",
@@ -241,7 +256,11 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
       }),
     );
     if (data.Code !== "0") {
-      throw fail(data.Code === "102" ? "invalid_key" : data.Code === "103" ? "gateway_error" : "unexpected_response", endpoint, data.Code);
+      throw fail(
+        data.Code === "102" ? "invalid_key" : data.Code === "103" ? "gateway_error" : "unexpected_response",
+        endpoint,
+        data.Code,
+      );
     }
     if (!/^\d{13}$/.test(data.Reference)) throw fail("unexpected_response", endpoint, data.Code);
     return {
@@ -254,7 +273,8 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
     };
   }
 
-  const byTime = (payment: PaymentToCheck): PaymentCheck => (isExpired(payment, now()) ? { status: "expired" } : { status: "pending" });
+  const byTime = (payment: PaymentToCheck): PaymentCheck =>
+    isExpired(payment, now()) ? { status: "expired" } : { status: "pending" };
 
   async function checkMbway(payment: PaymentToCheck): Promise<PaymentCheck> {
     const requestId = payment.requestId?.trim();
@@ -262,10 +282,18 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
     if (!mbwayKey) return byTime(payment);
     const endpoint = "mbway_status";
     const query = new URLSearchParams({ mbWayKey: mbwayKey, requestId });
-    const data = parse(endpoint, mbwayStatusResponse, await call(endpoint, `${baseUrl}/spg/payment/mbway/status?${query}`));
+    const data = parse(
+      endpoint,
+      mbwayStatusResponse,
+      await call(endpoint, `${baseUrl}/spg/payment/mbway/status?${query}`),
+    );
     switch (data.Status) {
       case "000":
-        return { status: "paid", paidAt: parseGatewayDateTime(data.UpdateAt) ?? now(), amountCents: payment.amountCents };
+        return {
+          status: "paid",
+          paidAt: parseGatewayDateTime(data.UpdateAt) ?? now(),
+          amountCents: payment.amountCents,
+        };
       case "123":
         return { status: "pending" };
       case "020":
@@ -287,11 +315,17 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
   async function checkByReference(payment: PaymentToCheck): Promise<PaymentCheck> {
     const reference = payment.reference?.replace(/\s+/g, "");
     const paymentEntity = payment.entity?.trim();
-    if (payment.method === "mb" ? !reference || !paymentEntity : !reference) throw new PaymentDataIncompleteError(payment.method);
+    if (payment.method === "mb" ? !reference || !paymentEntity : !reference)
+      throw new PaymentDataIncompleteError(payment.method);
     if (!backofficeKey) return byTime(payment);
     const endpoint = "payments_read";
     const at = now();
-    const offline = payment.method === "mb" && entity !== undefined && subEntity !== undefined && paymentEntity === entity && reference!.startsWith(subEntity);
+    const offline =
+      payment.method === "mb" &&
+      entity !== undefined &&
+      subEntity !== undefined &&
+      paymentEntity === entity &&
+      reference!.startsWith(subEntity);
     const data = parse(
       endpoint,
       paymentsReadResponse,
@@ -307,16 +341,28 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
     );
     if (data.status !== undefined && Number(data.status) !== 200) {
       const status = Number(data.status);
-      throw fail(status === 401 || status === 403 ? "invalid_key" : status === 429 ? "rate_limited" : "gateway_error", endpoint, String(data.status));
+      throw fail(
+        status === 401 || status === 403 ? "invalid_key" : status === 429 ? "rate_limited" : "gateway_error",
+        endpoint,
+        String(data.status),
+      );
     }
     if (!data.payments) throw fail("unexpected_response", endpoint);
     const matches = data.payments.filter(
-      (p) => p.reference.replace(/\s+/g, "") === reference && (payment.method !== "mb" || !p.entity || p.entity === paymentEntity),
+      (p) =>
+        p.reference.replace(/\s+/g, "") === reference &&
+        (payment.method !== "mb" || !p.entity || p.entity === paymentEntity),
     );
     const exact = matches.find((p) => amountToCents(p.amount) === payment.amountCents);
-    if (exact) return { status: "paid", paidAt: parseGatewayDateTime(exact.paymentDate) ?? at, amountCents: payment.amountCents };
+    if (exact)
+      return {
+        status: "paid",
+        paidAt: parseGatewayDateTime(exact.paymentDate) ?? at,
+        amountCents: payment.amountCents,
+      };
     const other = matches.map((p) => amountToCents(p.amount)).find((c): c is number => c !== null);
-    if (matches.length > 0) return other === undefined ? { status: "pending" } : { status: "pending", mismatch: { amountCents: other } };
+    if (matches.length > 0)
+      return other === undefined ? { status: "pending" } : { status: "pending", mismatch: { amountCents: other } };
     return byTime(payment);
   }
 

@@ -1,7 +1,8 @@
 import { escapeHtml } from "../mail/escape.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
 
-const euros = (cents: number) => new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
+const euros = (cents: number) =>
+  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 const METHOD_NAMES: Record<string, string> = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" };
 
 export interface ConfirmationData {
@@ -13,7 +14,13 @@ export interface ConfirmationData {
   shippingCents: number;
   totalCents: number;
   delivery: { name: string; address: string; postalCode: string; city: string; phone: string; fast: boolean };
-  lines: Array<{ productName: string; colorName: string | null; sizeName: string | null; quantity: number; unitPriceCents: number }>;
+  lines: Array<{
+    productName: string;
+    colorName: string | null;
+    sizeName: string | null;
+    quantity: number;
+    unitPriceCents: number;
+  }>;
   publicUrl: string;
 }
 
@@ -24,7 +31,8 @@ export const confirmationKey = (orderId: number) => `order-confirmation:${orderI
 export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
   const variant = (l: ConfirmationData["lines"][number]) => [l.colorName, l.sizeName].filter(Boolean).join(" / ");
   const textLines = d.lines.map(
-    (l) => `- ${l.quantity} × ${l.productName}${variant(l) ? ` (${variant(l)})` : ""}: ${euros(l.unitPriceCents * l.quantity)}`,
+    (l) =>
+      `- ${l.quantity} × ${l.productName}${variant(l) ? ` (${variant(l)})` : ""}: ${euros(l.unitPriceCents * l.quantity)}`,
   );
   const deliveryText = `${d.delivery.name}\n${d.delivery.address}\n${d.delivery.postalCode} ${d.delivery.city}\nTelefone: ${d.delivery.phone}`;
   const speed = d.delivery.fast ? "Entrega rápida (dia útil seguinte)" : "Entrega normal (2 dias úteis)";

@@ -31,10 +31,17 @@ describe("multibancoReference", () => {
   });
 
   it("agrees with the BigInt × 100 mod 97 formulation", () => {
-    for (const [entity, sub] of [["99999", "999"], ["12345", "1"], ["11604", "42"], ["00001", "0"]] as const) {
+    for (const [entity, sub] of [
+      ["99999", "999"],
+      ["12345", "1"],
+      ["11604", "42"],
+      ["00001", "0"],
+    ] as const) {
       for (const order of [0, 1, 99, 123, 4567, 98765, 1234567]) {
         for (const cents of [100, 101, 199, 1099, 12_345, 99_999_999]) {
-          expect(multibancoReference(entity, sub, order, cents)).toBe(referenceByBigInt(entity, sub, String(order), cents));
+          expect(multibancoReference(entity, sub, order, cents)).toBe(
+            referenceByBigInt(entity, sub, String(order), cents),
+          );
         }
       }
     }
@@ -49,7 +56,9 @@ describe("multibancoReference", () => {
   });
 
   it("rejects amounts under 1 € and over 999 999,99 € with pt-PT messages", () => {
-    expect(() => multibancoReference("99999", "999", 1, 99)).toThrow("O valor mínimo para pagamento por Multibanco é de 1,00 €.");
+    expect(() => multibancoReference("99999", "999", 1, 99)).toThrow(
+      "O valor mínimo para pagamento por Multibanco é de 1,00 €.",
+    );
     expect(() => multibancoReference("99999", "999", 1, 0)).toThrow(PaymentRejectedError);
     expect(() => multibancoReference("99999", "999", 1, -100)).toThrow(PaymentRejectedError);
     expect(() => multibancoReference("99999", "999", 1, 100_000_000)).toThrow(PaymentRejectedError);

@@ -42,10 +42,16 @@ function checkDigits(twenty: string): string {
  * order id (configuration or programming errors) and PaymentRejectedError for an amount
  * under 1 €, over 999 999,99 € or not a whole number of cents (never truncated).
  */
-export function multibancoReference(entity: string, subEntity: string, orderId: number | string, amountCents: number): string {
+export function multibancoReference(
+  entity: string,
+  subEntity: string,
+  orderId: number | string,
+  amountCents: number,
+): string {
   if (!isValidEntity(entity)) throw new RangeError("Multibanco entity must be 5 digits");
   if (!isValidSubEntity(subEntity)) throw new RangeError("Multibanco sub-entity must be 1 to 3 digits");
-  const id = typeof orderId === "number" ? (Number.isSafeInteger(orderId) && orderId >= 0 ? String(orderId) : "") : orderId;
+  const id =
+    typeof orderId === "number" ? (Number.isSafeInteger(orderId) && orderId >= 0 ? String(orderId) : "") : orderId;
   if (!/^\d+$/.test(id)) throw new RangeError("order id must be a non-negative integer or a string of digits");
   checkAmount(amountCents);
   const seedLength = 7 - subEntity.length;
@@ -68,7 +74,8 @@ export function formatReference(reference: string): string {
 export function isValidMultibancoReference(entity: string, reference: string, amountCents: number): boolean {
   const ref = reference.replace(/\s+/g, "");
   if (!isValidEntity(entity) || !/^\d{9}$/.test(ref)) return false;
-  if (!Number.isSafeInteger(amountCents) || amountCents < MB_MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS) return false;
+  if (!Number.isSafeInteger(amountCents) || amountCents < MB_MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS)
+    return false;
   const twenty = entity + ref.slice(0, 7) + String(amountCents).padStart(8, "0");
   return checkDigits(twenty) === ref.slice(7);
 }

@@ -11,24 +11,48 @@ let admin: AuthHeaders;
 let stranger: AuthHeaders;
 const KEY = "chave-anti-phishing-de-teste";
 
-const delivery = { nome: "Rui", morada: "Rua A, 1", codigo_postal: "4000-001", cidade: "Porto", telefone: "912345678", entrega_rapida: false };
+const delivery = {
+  nome: "Rui",
+  morada: "Rua A, 1",
+  codigo_postal: "4000-001",
+  cidade: "Porto",
+  telefone: "912345678",
+  entrega_rapida: false,
+};
 
 async function newOrder(method: "mb" | "payshop" | "mbway", stock = 5) {
   const [p] = await t.db.insert(products).values({ name: "Caneca Teste", priceCents: 1000 }).returning();
-  const [c] = await t.db.insert(colors).values({ name: `Branco ${p!.id}` }).returning();
+  const [c] = await t.db
+    .insert(colors)
+    .values({ name: `Branco ${p!.id}` })
+    .returning();
   const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock }).returning();
   const res = await t.app.inject({
     method: "POST",
     url: "/orders",
     headers: buyer,
-    payload: { metodo_pagamento: method, telemovel: "912345678", dados_entrega: delivery, items: [{ product_id: p!.id, quantity: 2, variant_id: v!.id }] },
+    payload: {
+      metodo_pagamento: method,
+      telemovel: "912345678",
+      dados_entrega: delivery,
+      items: [{ product_id: p!.id, quantity: 2, variant_id: v!.id }],
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
   return { orderId: res.json().order_id as number, payment: payment!, variantId: v!.id };
 }
 
-const callback = (key: string, p: { amountCents: number; entity?: string | null; reference?: string | null; requestId?: string | null; orderId: number }) => {
+const callback = (
+  key: string,
+  p: {
+    amountCents: number;
+    entity?: string | null;
+    reference?: string | null;
+    requestId?: string | null;
+    orderId: number;
+  },
+) => {
   const url = new URL(
     buildCallbackUrl("http://localhost:3000", key, {
       amountCents: p.amountCents,
@@ -41,7 +65,8 @@ const callback = (key: string, p: { amountCents: number; entity?: string | null;
   return t.app.inject({ method: "GET", url: url.pathname + url.search });
 };
 
-const confirmations = (orderId: number) => t.db.$count(emailOutbox, eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+const confirmations = (orderId: number) =>
+  t.db.$count(emailOutbox, eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
 
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_CALLBACK_KEY: KEY });
@@ -101,14 +126,26 @@ describe("payment callback", () => {
 describe("expiry", () => {
   it("expires unpaid orders past their validity and returns the reserved stock, recorded as movements", async () => {
     const { orderId, payment, variantId } = await newOrder("mbway", 4);
-    expect((await t.db.select().from(variants).where(eq(variants.id, variantId)))[0]).toMatchObject({ stock: 2, reserved: 2 });
-    await t.db.update(payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(payments.id, payment.id));
+    expect((await t.db.select().from(variants).where(eq(variants.id, variantId)))[0]).toMatchObject({
+      stock: 2,
+      reserved: 2,
+    });
+    await t.db
+      .update(payments)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.id, payment.id));
     expect(await t.services.payments.expireDue()).toBeGreaterThanOrEqual(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe("expired");
-    expect((await t.db.select().from(variants).where(eq(variants.id, variantId)))[0]).toMatchObject({ stock: 4, reserved: 0 });
+    expect((await t.db.select().from(variants).where(eq(variants.id, variantId)))[0]).toMatchObject({
+      stock: 4,
+      reserved: 0,
+    });
     const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.orderId, orderId));
-    expect(moves.map((m) => [m.stockBefore, m.stockAfter])).toEqual([[4, 2], [2, 4]]);
+    expect(moves.map((m) => [m.stockBefore, m.stockAfter])).toEqual([
+      [4, 2],
+      [2, 4],
+    ]);
     // A late callback for the expired payment changes nothing.
     await callback(KEY, { amountCents: payment.amountCents, requestId: payment.requestId, orderId });
     expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe("expired");
@@ -119,12 +156,20 @@ describe("verification and confirmation calls", () => {
   it("verifies by reference with the provider: pending, then paid after the callback; unknown is no_data", async () => {
     const { orderId, payment } = await newOrder("mb");
     const pending = await t.app.inject({ url: `/api/payments/verify/${payment.reference}`, headers: admin });
-    expect(pending.json()).toMatchObject({ success: true, payment_status: "pending", message: "Status do pagamento: pending" });
+    expect(pending.json()).toMatchObject({
+      success: true,
+      payment_status: "pending",
+      message: "Status do pagamento: pending",
+    });
     await callback(KEY, { ...payment, orderId });
     const paid = await t.app.inject({ url: `/api/payments/verify/${payment.reference}`, headers: admin });
     expect(paid.json()).toMatchObject({ payment_status: "paid" });
     const unknown = await t.app.inject({ url: "/api/payments/verify/ABCDEF", headers: admin });
-    expect(unknown.json()).toMatchObject({ success: false, payment_status: "no_data", message: "Pedido não encontrado" });
+    expect(unknown.json()).toMatchObject({
+      success: false,
+      payment_status: "no_data",
+      message: "Pedido não encontrado",
+    });
     const all = await t.app.inject({ url: "/api/payments/verify-all", headers: admin });
     expect(all.statusCode).toBe(200);
     expect(all.json().resultados.every((r: { status: string }) => r.status === "pending")).toBe(true);
@@ -133,7 +178,12 @@ describe("verification and confirmation calls", () => {
   it("confirms only paid orders, only to their owner, and never sends a second e-mail", async () => {
     const { orderId, payment } = await newOrder("payshop");
     const send = (headers: AuthHeaders) =>
-      t.app.inject({ method: "POST", url: "/api/email/send-order-confirmation", headers, payload: { order_id: orderId, payment_data: { status: "paid" } } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/email/send-order-confirmation",
+        headers,
+        payload: { order_id: orderId, payment_data: { status: "paid" } },
+      });
     const early = await send(buyer);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe("Apenas pagamentos confirmados podem ser notificados.");
@@ -150,12 +200,26 @@ describe("admin sandbox simulation (POST /api/payments/sandbox/simulate)", () =>
   it("delivers the real callback over HTTP: the order becomes paid once, with one e-mail; clientes are refused", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { orderId, payment } = await newOrder("mb");
-    const refused = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: buyer, payload: { reference: payment.reference } });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/sandbox/simulate",
+      headers: buyer,
+      payload: { reference: payment.reference },
+    });
     expect(refused.statusCode).toBe(403);
 
-    const res = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: { reference: payment.reference, outcome: "twice" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/sandbox/simulate",
+      headers: admin,
+      payload: { reference: payment.reference, outcome: "twice" },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, order_id: orderId, deliveries: [{ status: 200 }, { status: 200 }] });
+    expect(res.json()).toMatchObject({
+      success: true,
+      order_id: orderId,
+      deliveries: [{ status: 200 }, { status: 200 }],
+    });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe("paid");
     expect(await confirmations(orderId)).toBe(1);
@@ -163,15 +227,30 @@ describe("admin sandbox simulation (POST /api/payments/sandbox/simulate)", () =>
 
   it("a simulated failure (wrong amount) leaves the order unpaid; unknown references get 404; missing target 400", async () => {
     const { orderId, payment } = await newOrder("payshop");
-    const fail = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: { reference: payment.reference, outcome: "fail" } });
+    const fail = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/sandbox/simulate",
+      headers: admin,
+      payload: { reference: payment.reference, outcome: "fail" },
+    });
     expect(fail.statusCode, fail.body).toBe(200);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe("pending_payment");
 
-    const unknown = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: { reference: "000000000" } });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/sandbox/simulate",
+      headers: admin,
+      payload: { reference: "000000000" },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe("Dados de pagamento não encontrados");
-    const empty = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: {} });
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/sandbox/simulate",
+      headers: admin,
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
   });
 });

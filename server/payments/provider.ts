@@ -104,8 +104,10 @@ const GATEWAY_MESSAGES: Record<GatewayFailure, string> = {
   rate_limited: "O serviço de pagamentos está sobrecarregado. Tente novamente dentro de momentos.",
   invalid_json: "O serviço de pagamentos devolveu uma resposta inválida. Tente novamente dentro de momentos.",
   unexpected_response: "O serviço de pagamentos devolveu uma resposta inválida. Tente novamente dentro de momentos.",
-  gateway_error: "O serviço de pagamentos não conseguiu processar o pedido. Tente novamente ou escolha outro método de pagamento.",
-  invalid_key: "O serviço de pagamentos está indisponível de momento. Tente mais tarde ou escolha outro método de pagamento.",
+  gateway_error:
+    "O serviço de pagamentos não conseguiu processar o pedido. Tente novamente ou escolha outro método de pagamento.",
+  invalid_key:
+    "O serviço de pagamentos está indisponível de momento. Tente mais tarde ou escolha outro método de pagamento.",
   not_configured: "Este método de pagamento não está disponível de momento. Escolha outro método de pagamento.",
 };
 
@@ -196,7 +198,8 @@ export interface ValidPaymentInput {
 
 /** The checks both providers make before anything else. */
 export function validatePaymentInput(input: CreatePaymentInput): ValidPaymentInput {
-  if (!Number.isSafeInteger(input.orderId) || input.orderId <= 0) throw new TypeError("orderId must be a positive integer");
+  if (!Number.isSafeInteger(input.orderId) || input.orderId <= 0)
+    throw new TypeError("orderId must be a positive integer");
   if (!(PAYMENT_METHODS as readonly string[]).includes(input.method)) throw new TypeError("unknown payment method");
   const cents = input.amountCents;
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new PaymentRejectedError("invalid_amount");
@@ -214,7 +217,9 @@ export function validatePaymentInput(input: CreatePaymentInput): ValidPaymentInp
 
 /** Default expiry of a payment created at `from`. */
 export function defaultExpiry(method: PaymentMethod, from: Date): Date {
-  return method === "mbway" ? new Date(from.getTime() + MBWAY_WINDOW_MS) : endOfLisbonDay(from, REFERENCE_VALIDITY_DAYS);
+  return method === "mbway"
+    ? new Date(from.getTime() + MBWAY_WINDOW_MS)
+    : endOfLisbonDay(from, REFERENCE_VALIDITY_DAYS);
 }
 
 export function isExpired(payment: Pick<PaymentToCheck, "method" | "createdAt" | "expiresAt">, now: Date): boolean {

@@ -9,8 +9,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsS
   // Called by the gateway (GET, no session): authenticated by the anti-phishing key only.
   app.get(CALLBACK_PATH, { config: { access: "public" }, logLevel: "warn" }, async (request, reply) => {
     const outcome = await deps.payments.handleCallback(request.query as Record<string, unknown>);
-    if (outcome.result !== "paid" && outcome.result !== "replay") request.log.warn({ result: outcome.result }, "payment callback not applied");
-    return reply.status(outcome.status).type("text/plain").send(outcome.status === 200 ? "OK" : outcome.result);
+    if (outcome.result !== "paid" && outcome.result !== "replay")
+      request.log.warn({ result: outcome.result }, "payment callback not applied");
+    return reply
+      .status(outcome.status)
+      .type("text/plain")
+      .send(outcome.status === 200 ? "OK" : outcome.result);
   });
 }
 
@@ -28,7 +32,13 @@ const confirmationBody = z.object({
   user_id: z.coerce.number().int().positive().optional(),
   order_id: z.coerce.number({ error: "Pedido não encontrado" }).int().positive().max(2_147_483_647),
   delivery_data: z.unknown().optional(),
-  payment_data: z.object({ metodo: z.string().max(20).optional(), valor: z.unknown().optional(), status: z.string().max(30).optional() }).optional(),
+  payment_data: z
+    .object({
+      metodo: z.string().max(20).optional(),
+      valor: z.unknown().optional(),
+      status: z.string().max(30).optional(),
+    })
+    .optional(),
 });
 
 const simulateBody = z
@@ -43,7 +53,12 @@ const simulateBody = z
 function ownUrl(app: FastifyInstance, fallback: string): string {
   const address = app.server.address();
   if (address && typeof address === "object") {
-    const host = address.family === "IPv6" ? `[${address.address === "::" ? "::1" : address.address}]` : address.address === "0.0.0.0" ? "127.0.0.1" : address.address;
+    const host =
+      address.family === "IPv6"
+        ? `[${address.address === "::" ? "::1" : address.address}]`
+        : address.address === "0.0.0.0"
+          ? "127.0.0.1"
+          : address.address;
     return `http://${host}:${address.port}`;
   }
   return fallback;
@@ -56,13 +71,22 @@ export function paymentAdminRoutes(app: FastifyInstance, deps: { payments: Payme
     { config: { access: "admin" }, schema: { body: simulateBody } },
     async (request) => {
       const { reference, order_id, outcome } = request.body;
-      const result = await deps.payments.simulate({ reference, orderId: order_id }, outcome, ownUrl(app, deps.publicUrl));
+      const result = await deps.payments.simulate(
+        { reference, orderId: order_id },
+        outcome,
+        ownUrl(app, deps.publicUrl),
+      );
       const applied = result.deliveries.every((d) => d.status === 200);
       return {
         success: applied,
         order_id: result.orderId,
         deliveries: result.deliveries,
-        message: outcome === "expire" ? "Validade do pagamento terminada; o stock será libertado em breve." : applied ? "Pagamento simulado enviado ao callback." : "O callback recusou a notificação simulada.",
+        message:
+          outcome === "expire"
+            ? "Validade do pagamento terminada; o stock será libertado em breve."
+            : applied
+              ? "Pagamento simulado enviado ao callback."
+              : "O callback recusou a notificação simulada.",
       };
     },
   );
@@ -79,7 +103,9 @@ export function paymentAdminRoutes(app: FastifyInstance, deps: { payments: Payme
         response: {
           200: z.object({
             success: z.boolean(),
-            resultados: z.array(verifyResult.omit({ payment_status: true }).extend({ status: verifyResult.shape.payment_status })),
+            resultados: z.array(
+              verifyResult.omit({ payment_status: true }).extend({ status: verifyResult.shape.payment_status }),
+            ),
             message: z.string(),
           }),
         },
@@ -89,7 +115,10 @@ export function paymentAdminRoutes(app: FastifyInstance, deps: { payments: Payme
   );
   api.post(
     "/api/email/send-order-confirmation",
-    { config: { access: "user" }, schema: { body: confirmationBody, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } } },
+    {
+      config: { access: "user" },
+      schema: { body: confirmationBody, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } },
+    },
     (request) => deps.payments.requestConfirmation(request.user!, request.body.order_id),
   );
 }

@@ -46,7 +46,12 @@ export async function simulateSandboxPayment(deps: {
     target.orderId ? eq(payments.orderId, target.orderId) : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) throw new NotFoundError("Dados de pagamento não encontrados");
-  const [payment] = await db.select().from(payments).where(or(...conditions)).orderBy(desc(payments.id)).limit(1);
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(or(...conditions))
+    .orderBy(desc(payments.id))
+    .limit(1);
   if (!payment) throw new NotFoundError("Dados de pagamento não encontrados");
 
   if (outcome === "expire") {

@@ -56,12 +56,18 @@ describe("sandbox provider", () => {
   it("payshop: two references for the same order differ", async () => {
     const p = sandbox();
     const refs = new Set<string>();
-    for (let i = 0; i < 5; i++) refs.add((await p.create({ orderId: 42, amountCents: 500, method: "payshop" })).reference!);
+    for (let i = 0; i < 5; i++)
+      refs.add((await p.create({ orderId: 42, amountCents: 500, method: "payshop" })).reference!);
     expect(refs.size).toBeGreaterThan(1);
   });
 
   it("mbway: a url-safe request id, the phone kept, a 4-minute window", async () => {
-    const created = await sandbox().create({ orderId: 9, amountCents: 1099, method: "mbway", phone: "+351 912 345 678" });
+    const created = await sandbox().create({
+      orderId: 9,
+      amountCents: 1099,
+      method: "mbway",
+      phone: "+351 912 345 678",
+    });
     expect(created.method).toBe("mbway");
     expect(created.phone).toBe("912345678");
     expect(created.requestId!.length).toBeLessThanOrEqual(30);
@@ -84,11 +90,15 @@ describe("sandbox provider", () => {
   );
 
   it.each(["912345678", "922345678", "932345678", "962345678"])("mbway: accepts %s", async (phone) => {
-    await expect(sandbox().create({ orderId: 9, amountCents: 1, method: "mbway", phone })).resolves.toMatchObject({ phone });
+    await expect(sandbox().create({ orderId: 9, amountCents: 1, method: "mbway", phone })).resolves.toMatchObject({
+      phone,
+    });
   });
 
   it.each([0, -5, 10.5, 100_000_000])("refuses amount %j", async (amountCents) => {
-    await expect(sandbox().create({ orderId: 1, amountCents, method: "payshop" })).rejects.toBeInstanceOf(PaymentRejectedError);
+    await expect(sandbox().create({ orderId: 1, amountCents, method: "payshop" })).rejects.toBeInstanceOf(
+      PaymentRejectedError,
+    );
   });
 
   it("check() is pending until the expiry time, then expired; never paid", async () => {
@@ -97,13 +107,25 @@ describe("sandbox provider", () => {
     expect(await sandbox(new Date(NOW.getTime() + 3 * 60_000)).check(stored)).toEqual({ status: "pending" });
     expect(await sandbox(new Date(NOW.getTime() + 5 * 60_000)).check(stored)).toEqual({ status: "expired" });
 
-    const mb: PaymentToCheck = { orderId: 1, method: "mb", amountCents: 1000, entity: "99999", reference: "999000152", createdAt: NOW, expiresAt: null };
+    const mb: PaymentToCheck = {
+      orderId: 1,
+      method: "mb",
+      amountCents: 1000,
+      entity: "99999",
+      reference: "999000152",
+      createdAt: NOW,
+      expiresAt: null,
+    };
     expect(await sandbox(new Date("2025-06-13T22:00:00Z")).check(mb)).toEqual({ status: "pending" });
     expect(await sandbox(new Date("2025-06-13T23:00:00Z")).check(mb)).toEqual({ status: "expired" });
   });
 
   it("ends the day in Lisbon winter time too", async () => {
-    const created = await sandbox(new Date("2025-12-30T23:30:00Z")).create({ orderId: 5, amountCents: 250, method: "payshop" });
+    const created = await sandbox(new Date("2025-12-30T23:30:00Z")).create({
+      orderId: 5,
+      amountCents: 250,
+      method: "payshop",
+    });
     expect(created.providerData.validade).toBe("20260102");
     expect(created.expiresAt.toISOString()).toBe("2026-01-02T23:59:59.000Z");
   });
@@ -127,7 +149,11 @@ describe("createPaymentProvider (settings from the environment)", () => {
     const p = createPaymentProvider({ provider: "ifthenpay", ifthenpay: { mbwayKey: "K", payshopKey: "P" } });
     expect(p.name).toBe("ifthenpay");
     expect(p.methods).toEqual(["mbway", "payshop"]);
-    expect(createPaymentProvider({ provider: "ifthenpay", mbEntity: "11604", mbSubEntity: "9" }).methods).toEqual(["mb"]);
-    expect(() => createPaymentProvider({ provider: "ifthenpay", ifthenpay: { backofficeKey: "B" } })).toThrow(/PAYMENT_PROVIDER=ifthenpay/);
+    expect(createPaymentProvider({ provider: "ifthenpay", mbEntity: "11604", mbSubEntity: "9" }).methods).toEqual([
+      "mb",
+    ]);
+    expect(() => createPaymentProvider({ provider: "ifthenpay", ifthenpay: { backofficeKey: "B" } })).toThrow(
+      /PAYMENT_PROVIDER=ifthenpay/,
+    );
   });
 });

@@ -6,7 +6,12 @@ import type { OrdersService } from "../orders/service.ts";
 import type { Tx } from "../stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
 import { confirmationKey, orderConfirmationMail } from "./mails.ts";
-import { SandboxOnlyError, simulateSandboxPayment, type SimulatedOutcome, type SimulationTarget } from "./sandbox-simulator.ts";
+import {
+  SandboxOnlyError,
+  simulateSandboxPayment,
+  type SimulatedOutcome,
+  type SimulationTarget,
+} from "./sandbox-simulator.ts";
 import { PaymentDataIncompleteError, type PaymentMethod, type PaymentProvider } from "./provider.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { PublicUser } from "../accounts/schemas.ts";
@@ -66,7 +71,10 @@ export function createPaymentsService(deps: {
 
   /** pending → paid, exactly once; the reserved units become sold; the confirmation is queued. */
   async function markPaid(tx: Tx, payment: { id: number; orderId: number }, paidAt: Date): Promise<void> {
-    await tx.update(payments).set({ status: "paid", paidAt, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: "paid", paidAt, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
     const [order] = await tx
       .update(orders)
       .set({ status: "paid", paidAt, confirmationSentAt: sql`now()` })
@@ -85,8 +93,15 @@ export function createPaymentsService(deps: {
   }
 
   /** The confirmation e-mail of a paid order, to its buyer. */
-  async function confirmationMail(tx: Tx | Database, order: typeof orders.$inferSelect, lines?: (typeof orderLines.$inferSelect)[]) {
-    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
+  async function confirmationMail(
+    tx: Tx | Database,
+    order: typeof orders.$inferSelect,
+    lines?: (typeof orderLines.$inferSelect)[],
+  ) {
+    const [user] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, order.userId));
     return orderConfirmationMail({
       orderId: order.id,
       to: user!.email,
@@ -103,7 +118,9 @@ export function createPaymentsService(deps: {
         phone: order.deliveryPhone,
         fast: order.fastDelivery,
       },
-      lines: lines ?? (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))),
+      lines:
+        lines ??
+        (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))),
       publicUrl: deps.publicUrl,
     });
   }
@@ -111,9 +128,15 @@ export function createPaymentsService(deps: {
   /** Asks the provider about one payment (never the client) and applies a confirmed payment once. */
   async function verifyPayment(payment: typeof payments.$inferSelect): Promise<VerifyResult> {
     const base = { order_id: payment.orderId, referencia: payment.reference ?? payment.requestId };
-    if (payment.status === "paid") return { success: true, payment_status: "paid", ...base, message: "Status do pagamento: paid" };
+    if (payment.status === "paid")
+      return { success: true, payment_status: "paid", ...base, message: "Status do pagamento: paid" };
     const method = payment.method as PaymentMethod;
-    const incomplete = method === "mbway" ? !payment.requestId : method === "mb" ? !payment.entity || !payment.reference : !payment.reference;
+    const incomplete =
+      method === "mbway"
+        ? !payment.requestId
+        : method === "mb"
+          ? !payment.entity || !payment.reference
+          : !payment.reference;
     if (incomplete) {
       const message = new PaymentDataIncompleteError(method).message;
       return { success: false, payment_status: "incomplete_data", ...base, message, error: message };
@@ -122,7 +145,11 @@ export function createPaymentsService(deps: {
       const check = await deps.provider.check({ ...payment, method, createdAt: payment.createdAt });
       if (check.status === "paid" && check.amountCents === payment.amountCents) {
         const applied = await db.transaction(async (tx) => {
-          const [locked] = await tx.select().from(payments).where(and(eq(payments.id, payment.id), eq(payments.status, "pending"))).for("update");
+          const [locked] = await tx
+            .select()
+            .from(payments)
+            .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+            .for("update");
           if (!locked) return false;
           await markPaid(tx, locked, check.paidAt);
           return true;
@@ -133,7 +160,14 @@ export function createPaymentsService(deps: {
       return { success: true, payment_status: "pending", ...base, message: "Status do pagamento: pending" };
     } catch (error) {
       const message = error instanceof AppError ? error.message : "Erro ao verificar o pagamento.";
-      return { success: false, payment_status: "error", ...base, message, error: message, details: error instanceof AppError ? error.name : undefined };
+      return {
+        success: false,
+        payment_status: "error",
+        ...base,
+        message,
+        error: message,
+        details: error instanceof AppError ? error.name : undefined,
+      };
     }
   }
 
@@ -145,11 +179,20 @@ export function createPaymentsService(deps: {
       const [payment] = await db
         .select()
         .from(payments)
-        .where(byOrder ? sql`${payments.reference} = ${clean} or ${payments.requestId} = ${clean} or ${byOrder}` : sql`${payments.reference} = ${clean} or ${payments.requestId} = ${clean}`)
+        .where(
+          byOrder
+            ? sql`${payments.reference} = ${clean} or ${payments.requestId} = ${clean} or ${byOrder}`
+            : sql`${payments.reference} = ${clean} or ${payments.requestId} = ${clean}`,
+        )
         .orderBy(desc(payments.id))
         .limit(1);
       if (!payment) {
-        const [order] = byOrder ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, Number(clean))) : [];
+        const [order] = byOrder
+          ? await db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(eq(orders.id, Number(clean)))
+          : [];
         const message = order ? NO_DATA : NOT_FOUND;
         return { success: false, payment_status: "no_data", message, error: message };
       }
@@ -171,7 +214,12 @@ export function createPaymentsService(deps: {
      * single verify's `payment_status`.
      */
     async verifyAll(): Promise<{ success: boolean; resultados: VerifyAllResult[]; message: string }> {
-      const pending = await db.select().from(payments).where(eq(payments.status, "pending")).orderBy(desc(payments.id)).limit(100);
+      const pending = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.status, "pending"))
+        .orderBy(desc(payments.id))
+        .limit(100);
       const resultados: VerifyAllResult[] = [];
       for (const p of pending) {
         const { payment_status, ...rest } = await verifyPayment(p);
@@ -193,7 +241,10 @@ export function createPaymentsService(deps: {
       if (order.userId !== actor.id && !staff) throw new ForbiddenError();
       if (order.status !== "paid") throw new AppError(409, "Apenas pagamentos confirmados podem ser notificados.");
       if (!staff) {
-        const [first] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, confirmationKey(order.id)));
+        const [first] = await db
+          .select({ status: emailOutbox.status })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.dedupeKey, confirmationKey(order.id)));
         if (!first) {
           // Not expected (the payment queues it), but then the buyer gets it now, once.
           await enqueueMail(db, await confirmationMail(db, order));
@@ -202,7 +253,10 @@ export function createPaymentsService(deps: {
         }
         return {
           success: true,
-          message: first.status === "sent" ? "O email de confirmação desta encomenda já foi enviado." : "O email de confirmação desta encomenda já está na fila de envio.",
+          message:
+            first.status === "sent"
+              ? "O email de confirmação desta encomenda já foi enviado."
+              : "O email de confirmação desta encomenda já está na fila de envio.",
         };
       }
       const to = await db.transaction(async (tx) => {
@@ -221,7 +275,13 @@ export function createPaymentsService(deps: {
             provider: "loja",
             eventKey: `confirmation-resend:${order.id}:${outboxId}`,
             paymentId: payment?.id ?? null,
-            payload: { type: "confirmation_resend", order_id: order.id, by_user_id: actor.id, by_email: actor.email, outbox_id: outboxId },
+            payload: {
+              type: "confirmation_resend",
+              order_id: order.id,
+              by_user_id: actor.id,
+              by_email: actor.email,
+              outbox_id: outboxId,
+            },
           })
           .returning({ at: paymentEvents.receivedAt });
         await tx.update(orders).set({ confirmationSentAt: event!.at }).where(eq(orders.id, order.id));
@@ -240,7 +300,9 @@ export function createPaymentsService(deps: {
     async handleCallback(query: Record<string, unknown>): Promise<CallbackOutcome> {
       const parsed = parseCallback(query);
       if (!parsed.ok) {
-        return parsed.problem === "missing_key" ? { status: 403, result: "forbidden" } : { status: 200, result: "ignored" };
+        return parsed.problem === "missing_key"
+          ? { status: 403, result: "forbidden" }
+          : { status: 200, result: "ignored" };
       }
       if (!verifyCallbackKey(parsed.key, deps.callbackKey)) return { status: 403, result: "forbidden" };
       const cb = parsed.callback;
@@ -282,13 +344,21 @@ export function createPaymentsService(deps: {
             .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
             .for("update");
           if (!payment) return false;
-          await tx.update(payments).set({ status: "expired", updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+          await tx
+            .update(payments)
+            .set({ status: "expired", updatedAt: sql`now()` })
+            .where(eq(payments.id, paymentId));
           const [order] = await tx
             .update(orders)
             .set({ status: "expired" })
             .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
             .returning({ id: orders.id });
-          if (order) await deps.orders.releaseStock(tx, orderId, `Pagamento expirado: reserva devolvida (encomenda #${orderId})`);
+          if (order)
+            await deps.orders.releaseStock(
+              tx,
+              orderId,
+              `Pagamento expirado: reserva devolvida (encomenda #${orderId})`,
+            );
           return Boolean(order);
         });
         if (done) expired++;
@@ -307,7 +377,12 @@ export function createPaymentsService(deps: {
               ),
             )
             .returning({ id: orders.id });
-          if (order) await deps.orders.releaseStock(tx, orderId, `Reserva anulada: pagamento não criado (encomenda #${orderId})`);
+          if (order)
+            await deps.orders.releaseStock(
+              tx,
+              orderId,
+              `Reserva anulada: pagamento não criado (encomenda #${orderId})`,
+            );
           return Boolean(order);
         });
         if (done) expired++;

@@ -67,7 +67,10 @@ let variantId = 0;
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 /** A concrete URL for a route pattern: real ids of the victim's data, so a leak would show. */
-function concrete(url: string, ids: { user: number; order: number; product: number; variant: number; reference: string }) {
+function concrete(
+  url: string,
+  ids: { user: number; order: number; product: number; variant: number; reference: string },
+) {
   if (url.startsWith("/api/users/:id")) return url.replace(":id", String(ids.user));
   if (url.startsWith("/api/orders/:id")) return url.replace(":id", String(ids.order));
   return url
@@ -78,7 +81,13 @@ function concrete(url: string, ids: { user: number; order: number; product: numb
     .replace("/api/*", "/api/nao-existe");
 }
 
-const realIds = () => ({ user: victim.id, order: victim.orderId, product: productId, variant: variantId, reference: victim.reference });
+const realIds = () => ({
+  user: victim.id,
+  order: victim.orderId,
+  product: productId,
+  variant: variantId,
+  reference: victim.reference,
+});
 const fakeIds = { user: 999_999, order: 999_999, product: 999_999, variant: 999_999, reference: "999999999" };
 
 const inject = (method: string, url: string, headers?: AuthHeaders, payload?: object) =>
@@ -107,7 +116,13 @@ beforeAll(async () => {
   variantId = variant!.id;
   const order = await inject("POST", "/orders", victimHeaders, {
     metodo_pagamento: "mb",
-    dados_entrega: { nome: victim.name, morada: SECRET_ADDRESS, codigo_postal: "1000-001", cidade: "Lisboa", telefone: "912345678" },
+    dados_entrega: {
+      nome: victim.name,
+      morada: SECRET_ADDRESS,
+      codigo_postal: "1000-001",
+      cidade: "Lisboa",
+      telefone: "912345678",
+    },
     items: [{ product_id: productId, quantity: 1, variant_id: variantId }],
   });
   expect(order.statusCode, order.body).toBe(201);
@@ -131,7 +146,8 @@ describe("route table sweep (every registered route)", () => {
       if (r.method === "HEAD") {
         const get = routes.find((g) => g.method === "GET" && g.url === r.url);
         if (!get) problems.push(`${key(r)}: HEAD without GET`);
-        else if ((get.access ?? "static") !== declared) problems.push(`${key(r)}: ${declared} but GET is ${get.access}`);
+        else if ((get.access ?? "static") !== declared)
+          problems.push(`${key(r)}: ${declared} but GET is ${get.access}`);
         continue;
       }
       if (declared === "admin") {
@@ -139,7 +155,8 @@ describe("route table sweep (every registered route)", () => {
         continue;
       }
       const expected = NON_ADMIN[key(r)];
-      if (!expected) problems.push(`${key(r)}: ${declared}, not in the expected table (new route without the right rule?)`);
+      if (!expected)
+        problems.push(`${key(r)}: ${declared}, not in the expected table (new route without the right rule?)`);
       else if (expected !== declared) problems.push(`${key(r)}: ${declared}, expected ${expected}`);
     }
     for (const k of Object.keys(NON_ADMIN)) {
@@ -161,7 +178,8 @@ describe("route table sweep (every registered route)", () => {
       const url = concrete(r.url, realIds());
       const visitor = await inject(r.method, url);
       expect(visitor.statusCode, `visitor ${key(r)}`).toBe(401);
-      if (r.method !== "HEAD") expect(visitor.json().message, `visitor ${key(r)}`).toBe("Tem de iniciar sessão para continuar.");
+      if (r.method !== "HEAD")
+        expect(visitor.json().message, `visitor ${key(r)}`).toBe("Tem de iniciar sessão para continuar.");
       const asCliente = await inject(r.method, url, cliente);
       expect(asCliente.statusCode, `cliente ${key(r)}`).toBe(403);
       if (r.method !== "HEAD") expect(asCliente.json().message, `cliente ${key(r)}`).toBeTruthy();
@@ -205,7 +223,10 @@ describe("other people's data", () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, victim.id));
     expect(row).toMatchObject({ name: victim.name, email: victim.email, function: "cliente" });
     // Nor through /me paths that fall on the admin :id pattern.
-    expect((await inject("PUT", "/api/users/me", cliente, { name: "X", email: "x@exemplo.pt", function: "admin" })).statusCode).toBe(403);
+    expect(
+      (await inject("PUT", "/api/users/me", cliente, { name: "X", email: "x@exemplo.pt", function: "admin" }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("a cliente cannot list users or read any order report, payment or order of someone else", async () => {

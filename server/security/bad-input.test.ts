@@ -63,8 +63,25 @@ const HOSTILE: unknown[] = [
 ];
 
 /** Plausible values for each route, so a hostile field is not the only thing wrong. */
-function examples(ids: Ids): Record<string, { params?: Record<string, unknown>; querystring?: Record<string, unknown>; body?: Record<string, unknown>; headers?: Record<string, unknown> }> {
-  const delivery = { nome: "Ana", morada: "Rua A, 1", codigo_postal: "1000-001", cidade: "Lisboa", telefone: "912345678", entrega_rapida: false };
+function examples(
+  ids: Ids,
+): Record<
+  string,
+  {
+    params?: Record<string, unknown>;
+    querystring?: Record<string, unknown>;
+    body?: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+  }
+> {
+  const delivery = {
+    nome: "Ana",
+    morada: "Rua A, 1",
+    codigo_postal: "1000-001",
+    cidade: "Lisboa",
+    telefone: "912345678",
+    entrega_rapida: false,
+  };
   const order = {
     metodo_pagamento: "mb",
     telemovel: "912345678",
@@ -77,23 +94,37 @@ function examples(ids: Ids): Record<string, { params?: Record<string, unknown>; 
     "POST /users/login": { body: { email: "ninguem@exemplo.pt", password: "errada!!" } },
     "PUT /api/users/me/password": { body: { currentPassword: "errada!!", newPassword: "nova-senha-1" } },
     "GET /api/users/:id": { params: { id: ids.user } },
-    "PUT /api/users/:id": { params: { id: ids.user }, body: { name: "Rui", email: "rui-bad@exemplo.pt", function: "cliente" } },
+    "PUT /api/users/:id": {
+      params: { id: ids.user },
+      body: { name: "Rui", email: "rui-bad@exemplo.pt", function: "cliente" },
+    },
     "DELETE /api/users/:id": { params: { id: ids.user } },
     "POST /api/email/send": { body: { user_id: ids.user, type: "boas-vindas" } },
-    "POST /users/newuser": { body: { name: "Novo", email: "novo-bad@exemplo.pt", password: "segredo1", function: "admin" } },
+    "POST /users/newuser": {
+      body: { name: "Novo", email: "novo-bad@exemplo.pt", password: "segredo1", function: "admin" },
+    },
     "POST /api/product/update": { body: { id: ids.banner } },
-    "POST /api/product/createVariants": { body: { product_id: ids.product, color_id: ids.color, size_id: ids.size, stock: 3 } },
+    "POST /api/product/createVariants": {
+      body: { product_id: ids.product, color_id: ids.color, size_id: ids.size, stock: 3 },
+    },
     "POST /api/product/create_color": { body: { cor: "Cor", color_hex: "#112233" } },
     "POST /api/product/create_size": { body: { tamanho: "T" } },
     "POST /api/product/categoria": { body: { tamanho: "M", cor: "Azul" } },
-    "POST /api/cart/check": { body: { items: [{ product_id: ids.product, quantity: 1, variant_id: ids.variant, price: 15 }] } },
+    "POST /api/cart/check": {
+      body: { items: [{ product_id: ids.product, quantity: 1, variant_id: ids.variant, price: 15 }] },
+    },
     "POST /orders": { body: order, headers: { "idempotency-key": "chave-idempotente-1" } },
     "POST /api/orders": { body: order, headers: { "idempotency-key": "chave-idempotente-2" } },
     "POST /api/payments/sandbox/simulate": { body: { order_id: 999_999, outcome: "paid" } },
-    "POST /api/email/send-order-confirmation": { body: { order_id: 999_999, payment_data: { metodo: "mb", valor: 1, status: "paid" } } },
+    "POST /api/email/send-order-confirmation": {
+      body: { order_id: 999_999, payment_data: { metodo: "mb", valor: 1, status: "paid" } },
+    },
     "GET /api/stock/products": { querystring: { page: 1, limit: 10, search: "caneca" } },
     "GET /api/stock/low-stock": { querystring: { threshold: 5 } },
-    "PUT /api/stock/variant/:variantId": { params: { variantId: ids.variant }, body: { newStock: 4, reason: "Inventário", notes: "ok" } },
+    "PUT /api/stock/variant/:variantId": {
+      params: { variantId: ids.variant },
+      body: { newStock: 4, reason: "Inventário", notes: "ok" },
+    },
     "GET /api/orders": { querystring: { page: 1, limit: 10, status: "paid" } },
     "GET /api/orders/por-tempo": { querystring: { days: 30 } },
     "GET /api/orders/:id": { params: { id: ids.order } },
@@ -128,7 +159,10 @@ beforeAll(async () => {
   const [p] = await t.db.insert(products).values({ name: "Caneca Má", priceCents: 1500 }).returning();
   const [c] = await t.db.insert(colors).values({ name: "Azul Mau" }).returning();
   const [s] = await t.db.insert(sizes).values({ name: "M", sortOrder: 1 }).returning();
-  const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, sizeId: s!.id, stock: 50 }).returning();
+  const [v] = await t.db
+    .insert(variants)
+    .values({ productId: p!.id, colorId: c!.id, sizeId: s!.id, stock: 50 })
+    .returning();
   const [b] = await t.db.insert(banners).values({ titulo: "Banner", slogam: "Slogan", imagem: "x.jpg" }).returning();
   await t.db.insert(categories).values({ name: "Canecas" });
   ids = { user: u.id, product: p!.id, variant: v!.id, color: c!.id, size: s!.id, banner: b!.id, order: 999_999 };
@@ -138,9 +172,14 @@ beforeAll(async () => {
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'rate_limits')
     order by table_name`);
   const names = tables.rows.map((r) => r.table_name);
-  expect(names).toEqual(expect.arrayContaining(["users", "products", "orders", "payments", "variants", "email_outbox"]));
+  expect(names).toEqual(
+    expect.arrayContaining(["users", "products", "orders", "payments", "variants", "email_outbox"]),
+  );
   digestQuery = names
-    .map((n) => `select '${n}' as t, count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${n}" x`)
+    .map(
+      (n) =>
+        `select '${n}' as t, count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${n}" x`,
+    )
     .join(" union all ");
 });
 afterAll(() => t.close());
@@ -161,7 +200,11 @@ const enc = (v: unknown) => {
   }
 };
 
-function buildUrl(pattern: string, params: Record<string, unknown>, query: Record<string, unknown> | undefined): string {
+function buildUrl(
+  pattern: string,
+  params: Record<string, unknown>,
+  query: Record<string, unknown> | undefined,
+): string {
   let url = pattern.replace(/:(\w+)/g, (_, name: string) => (name in params ? enc(params[name]) : ""));
   if (query) {
     const parts = Object.entries(query)
@@ -226,7 +269,8 @@ function probesFor(r: SeenRoute): Probe[] {
   const make = (loc: Location, value: Record<string, unknown> | unknown, label: string): Probe => {
     const state = { ...base, [loc]: value } as typeof base;
     const headers: Record<string, string> = { ...admin };
-    for (const [k, v] of Object.entries(state.headers ?? {})) if (v !== undefined) headers[k] = typeof v === "string" ? v : JSON.stringify(v);
+    for (const [k, v] of Object.entries(state.headers ?? {}))
+      if (v !== undefined) headers[k] = typeof v === "string" ? v : JSON.stringify(v);
     const hasBody = r.method !== "GET" && r.method !== "DELETE";
     return {
       route: `${r.method} ${r.url}`,
@@ -241,7 +285,8 @@ function probesFor(r: SeenRoute): Probe[] {
     if (!schema[loc]) continue;
     const example = (base[loc] ?? {}) as Record<string, unknown>;
     const fieldPaths: Path[] = [...paths(example)];
-    for (const key of shapeKeys(schema[loc])) if (!fieldPaths.some((p) => p.length === 1 && p[0] === key)) fieldPaths.push([key]);
+    for (const key of shapeKeys(schema[loc]))
+      if (!fieldPaths.some((p) => p.length === 1 && p[0] === key)) fieldPaths.push([key]);
     for (const p of fieldPaths) {
       const name = p.join(".");
       if (loc !== "params") probes.push(make(loc, setAt(example, p, undefined), `${name} missing`));
@@ -267,7 +312,9 @@ async function send(probe: Probe) {
     method: probe.method as "POST",
     url: probe.url,
     headers: probe.headers,
-    ...(probe.payload === undefined ? {} : { payload: JSON.stringify(probe.payload), headers: { ...probe.headers, "content-type": "application/json" } }),
+    ...(probe.payload === undefined
+      ? {}
+      : { payload: JSON.stringify(probe.payload), headers: { ...probe.headers, "content-type": "application/json" } }),
   });
 }
 
@@ -291,7 +338,9 @@ describe("hostile values in every zod-validated field (as admin)", () => {
     const names = schemaRoutes().map((r) => `${r.method} ${r.url}`);
     expect(names.length).toBeGreaterThan(30);
     // Each route with a body or querystring schema has a plausible example, so a new one is not probed blindly.
-    const withBody = schemaRoutes().filter((r) => (r.schema as Record<string, unknown>).body || (r.schema as Record<string, unknown>).querystring);
+    const withBody = schemaRoutes().filter(
+      (r) => (r.schema as Record<string, unknown>).body || (r.schema as Record<string, unknown>).querystring,
+    );
     const missing = withBody.map((r) => `${r.method} ${r.url}`).filter((k) => !examples(ids)[k]);
     expect(missing).toEqual([]);
   });
@@ -322,7 +371,24 @@ describe("hostile values in every zod-validated field (as admin)", () => {
 describe("hostile ids and paths in URLs", () => {
   it("ids with traversal, SQL, NUL, unicode and huge numbers answer 4xx JSON", async () => {
     const idRoutes = routes.filter((r) => r.url.includes("/:"));
-    const bad = ["..%2F..%2Fetc%2Fpasswd", "..", "%2e%2e", "1%00", "1'%20or%201=1%20--", "-1", "0", "1.5", "1e3", "99999999999999999999", "%F0%9F%98%80", "%E2%80%AE1", "%3Cscript%3E", "0x1", "NaN", "x".repeat(190)];
+    const bad = [
+      "..%2F..%2Fetc%2Fpasswd",
+      "..",
+      "%2e%2e",
+      "1%00",
+      "1'%20or%201=1%20--",
+      "-1",
+      "0",
+      "1.5",
+      "1e3",
+      "99999999999999999999",
+      "%F0%9F%98%80",
+      "%E2%80%AE1",
+      "%3Cscript%3E",
+      "0x1",
+      "NaN",
+      "x".repeat(190),
+    ];
     for (const r of idRoutes) {
       for (const value of bad) {
         const url = r.url.replace(/:\w+/g, value);
@@ -337,7 +403,14 @@ describe("hostile ids and paths in URLs", () => {
   });
 
   it("path traversal in raw URLs never serves a file from outside uploads/", async () => {
-    for (const url of ["/uploads/../../etc/passwd", "/uploads/..%2F..%2Fetc%2Fpasswd", "/uploads/%2e%2e/%2e%2e/etc/passwd", "/uploads/....//....//etc/passwd", "/uploads/%00", "/api/product/../../etc/passwd"]) {
+    for (const url of [
+      "/uploads/../../etc/passwd",
+      "/uploads/..%2F..%2Fetc%2Fpasswd",
+      "/uploads/%2e%2e/%2e%2e/etc/passwd",
+      "/uploads/....//....//etc/passwd",
+      "/uploads/%00",
+      "/api/product/../../etc/passwd",
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -353,7 +426,7 @@ describe("wrong bodies and content types", () => {
     ["text/plain", "name=x"],
     ["application/xml", "<user><name>x</name></user>"],
     ["application/x-www-form-urlencoded", "name=x&email=y"],
-    ["multipart/form-data; boundary=abc", "--abc\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nx\r\n--abc--"],
+    ["multipart/form-data; boundary=abc", '--abc\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--abc--'],
     ["application/json", "{"],
     ["application/json", '{"name": "x",}'],
     ["application/json", '{"__proto__": {"function": "admin"}, "constructor": {"prototype": {"x": 1}}}'],
@@ -381,15 +454,27 @@ describe("multipart uploads", () => {
       const full = path.join(dir, f);
       return statSync(full).isDirectory() ? allFiles(full) : [full];
     });
-  const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 200, b: 30 } } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 200, b: 30 } } })
+      .png()
+      .toBuffer();
 
-  function form(fields: Record<string, string>, files: Array<{ field: string; data: Buffer; name: string; type?: string }>) {
+  function form(
+    fields: Record<string, string>,
+    files: Array<{ field: string; data: Buffer; name: string; type?: string }>,
+  ) {
     const fd = new FormData();
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    for (const f of files) fd.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type ?? "image/png" }), f.name);
+    for (const f of files)
+      fd.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type ?? "image/png" }), f.name);
     return fd;
   }
-  const productFields = () => ({ name: "Produto Upload", description: "Descrição", price: "9,90", categoria: "Canecas" });
+  const productFields = () => ({
+    name: "Produto Upload",
+    description: "Descrição",
+    price: "9,90",
+    categoria: "Canecas",
+  });
   const bannerFields = { titulo: "Título", slogam: "Slogan" };
   const targets = () => [
     { method: "POST", url: "/api/product/create", field: "images", fields: productFields() },
@@ -397,11 +482,20 @@ describe("multipart uploads", () => {
     { method: "POST", url: "/api/product/create_banner", field: "imagem", fields: bannerFields },
   ];
   const upload = (target: ReturnType<typeof targets>[number], files: Parameters<typeof form>[1]) =>
-    t.app.inject({ method: target.method as "POST", url: target.url, headers: admin, payload: form(target.fields, files) as unknown as string });
+    t.app.inject({
+      method: target.method as "POST",
+      url: target.url,
+      headers: admin,
+      payload: form(target.fields, files) as unknown as string,
+    });
 
   it.each([
     ["a text file renamed .png", () => Buffer.from("isto não é uma imagem\n".repeat(50)), "foto.png"],
-    ["an SVG with a script, renamed .png", () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "foto.png"],
+    [
+      "an SVG with a script, renamed .png",
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      "foto.png",
+    ],
     ["an HTML page renamed .jpg", () => Buffer.from("<!doctype html><script>alert(1)</script>"), "foto.jpg"],
     ["a truncated PNG", () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), "foto.png"],
     ["an empty file", () => Buffer.alloc(0), "vazio.png"],

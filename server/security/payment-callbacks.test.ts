@@ -30,13 +30,21 @@ async function newOrder(method: "mb" | "payshop" | "mbway" = "mb") {
     ordersOfBuyer = 1;
   }
   const [p] = await t.db.insert(products).values({ name: "Caneca", priceCents: 1234 }).returning();
-  const [c] = await t.db.insert(colors).values({ name: `Cor ${p!.id}` }).returning();
+  const [c] = await t.db
+    .insert(colors)
+    .values({ name: `Cor ${p!.id}` })
+    .returning();
   const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock: 5 }).returning();
   const res = await t.app.inject({
     method: "POST",
     url: "/orders",
     headers: buyer,
-    payload: { metodo_pagamento: method, telemovel: "912345678", dados_entrega: delivery, items: [{ product_id: p!.id, quantity: 1, variant_id: v!.id }] },
+    payload: {
+      metodo_pagamento: method,
+      telemovel: "912345678",
+      dados_entrega: delivery,
+      items: [{ product_id: p!.id, quantity: 1, variant_id: v!.id }],
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const orderId = res.json().order_id as number;
@@ -46,7 +54,13 @@ async function newOrder(method: "mb" | "payshop" | "mbway" = "mb") {
 
 type Payment = Awaited<ReturnType<typeof newOrder>>["payment"];
 
-function url(key: string, payment: Payment, orderId: number, over: Partial<{ amountCents: number; entity: string; reference: string }> = {}, form: "current" | "legacy" = "current") {
+function url(
+  key: string,
+  payment: Payment,
+  orderId: number,
+  over: Partial<{ amountCents: number; entity: string; reference: string }> = {},
+  form: "current" | "legacy" = "current",
+) {
   const full = new URL(
     buildCallbackUrl(
       "http://localhost:3000",
@@ -65,8 +79,10 @@ function url(key: string, payment: Payment, orderId: number, over: Partial<{ amo
 }
 
 const hit = (u: string) => t.app.inject({ method: "GET", url: u });
-const orderStatus = async (orderId: number) => (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
-const confirmations = (orderId: number) => t.db.$count(emailOutbox, eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+const orderStatus = async (orderId: number) =>
+  (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+const confirmations = (orderId: number) =>
+  t.db.$count(emailOutbox, eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
 
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_CALLBACK_KEY: KEY });
@@ -136,13 +152,16 @@ describe("wrong amounts and mismatched identifiers", () => {
     expect(await orderStatus(orderId)).toBe("pending_payment");
   });
 
-  it.each(["0", "-12.34", "abc", "12.345", "1e3", "NaN", "Infinity"])("a malformed amount %j is ignored", async (amount) => {
-    const { orderId, payment } = await newOrder("mb");
-    const u = url(KEY, payment, orderId).replace(/amount=[^&]*/, `amount=${encodeURIComponent(amount)}`);
-    const res = await hit(u);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(await orderStatus(orderId)).toBe("pending_payment");
-  });
+  it.each(["0", "-12.34", "abc", "12.345", "1e3", "NaN", "Infinity"])(
+    "a malformed amount %j is ignored",
+    async (amount) => {
+      const { orderId, payment } = await newOrder("mb");
+      const u = url(KEY, payment, orderId).replace(/amount=[^&]*/, `amount=${encodeURIComponent(amount)}`);
+      const res = await hit(u);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(await orderStatus(orderId)).toBe("pending_payment");
+    },
+  );
 
   it("the right reference with another entity is not applied", async () => {
     const { orderId, payment } = await newOrder("mb");
@@ -156,7 +175,9 @@ describe("wrong amounts and mismatched identifiers", () => {
     const cheap = await newOrder("mb");
     const dear = await newOrder("mb");
     await t.db.update(payments).set({ amountCents: 99_900 }).where(eq(payments.id, dear.payment.id));
-    const res = await hit(url(KEY, cheap.payment, cheap.orderId, { reference: dear.payment.reference!, entity: dear.payment.entity! }));
+    const res = await hit(
+      url(KEY, cheap.payment, cheap.orderId, { reference: dear.payment.reference!, entity: dear.payment.entity! }),
+    );
     expect(res.statusCode).toBe(200);
     expect(await orderStatus(dear.orderId)).toBe("pending_payment");
     expect(await orderStatus(cheap.orderId)).toBe("pending_payment");
@@ -209,7 +230,12 @@ describe("sandbox simulation", () => {
   it("answers 502 with a pt-PT message when the callback cannot be delivered (nothing paid)", async () => {
     // This app is not listening, so its own callback address does not answer.
     const { orderId, payment } = await newOrder("mb");
-    const res = await t.app.inject({ method: "POST", url: "/api/payments/sandbox/simulate", headers: admin, payload: { reference: payment.reference } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/sandbox/simulate",
+      headers: admin,
+      payload: { reference: payment.reference },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toMatch(/Não foi possível entregar/);
     expect(await orderStatus(orderId)).toBe("pending_payment");

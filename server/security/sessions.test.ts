@@ -28,7 +28,11 @@ describe("cookies", () => {
     const https = await createTestApp({ PUBLIC_URL: "https://loja.exemplo.pt" });
     try {
       const u = await createUser(https.db, "cliente");
-      const res = await https.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: u.password } });
+      const res = await https.app.inject({
+        method: "POST",
+        url: "/users/login",
+        payload: { email: u.email, password: u.password },
+      });
       expect(res.statusCode).toBe(200);
       const session = res.cookies.find((c) => c.name === "loja_session");
       const csrf = res.cookies.find((c) => c.name === "loja_csrf");
@@ -43,7 +47,11 @@ describe("cookies", () => {
 
   it("on http: the CSRF cookie is readable by the page (not HttpOnly), Lax, Path=/, not Secure", async () => {
     const u = await createUser(t.db, "cliente");
-    const res = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: u.password } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: u.email, password: u.password },
+    });
     const csrf = res.cookies.find((c) => c.name === "loja_csrf");
     expect(csrf).toMatchObject({ sameSite: "Lax", path: "/" });
     expect(csrf?.httpOnly).toBeFalsy();
@@ -88,7 +96,10 @@ describe("session lifetime", () => {
   it("an expired session is a visitor (401), even though its row still exists", async () => {
     const u = await createUser(t.db, "cliente");
     const headers = await login(t.app, u.email, u.password);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, u.id));
     const res = await me(headers);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe("Tem de iniciar sessão para continuar.");
@@ -167,7 +178,11 @@ describe("PUT /api/users/me/password", () => {
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(laptop)).statusCode).toBe(401);
     expect(await t.db.$count(sessions, eq(sessions.userId, u.id))).toBe(1);
-    const oldLogin = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: u.password } });
+    const oldLogin = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: u.email, password: u.password },
+    });
     expect(oldLogin.statusCode).toBe(400);
     await login(t.app, u.email, "nova-senha-segura");
   });
@@ -177,8 +192,16 @@ describe("PUT /api/users/me/password", () => {
     [{ newPassword: "nova-senha-1" }, 400, "Indique a palavra-passe atual"],
     [{ currentPassword: "CURRENT" }, 400, "Palavra-passe é obrigatória"],
     [{ currentPassword: "CURRENT", newPassword: "12345" }, 400, "A palavra-passe deve ter pelo menos 6 caracteres"],
-    [{ currentPassword: "CURRENT", newPassword: "x".repeat(201) }, 400, "A palavra-passe não pode ter mais de 200 caracteres"],
-    [{ currentPassword: "CURRENT", newPassword: "CURRENT" }, 400, "A nova palavra-passe tem de ser diferente da atual."],
+    [
+      { currentPassword: "CURRENT", newPassword: "x".repeat(201) },
+      400,
+      "A palavra-passe não pode ter mais de 200 caracteres",
+    ],
+    [
+      { currentPassword: "CURRENT", newPassword: "CURRENT" },
+      400,
+      "A nova palavra-passe tem de ser diferente da atual.",
+    ],
   ])("refuses %j with a pt-PT message and changes nothing", async (payload, status, message) => {
     const u = await createUser(t.db, "cliente");
     const headers = await login(t.app, u.email, u.password);
@@ -198,7 +221,12 @@ describe("PUT /api/users/me/password", () => {
     const headers = await login(t.app, u.email, u.password);
     const payload = { currentPassword: u.password, newPassword: "nova-senha-1" };
     expect((await t.app.inject({ method: "PUT", url: "/api/users/me/password", payload })).statusCode).toBe(401);
-    const noCsrf = await t.app.inject({ method: "PUT", url: "/api/users/me/password", headers: { cookie: headers.cookie }, payload });
+    const noCsrf = await t.app.inject({
+      method: "PUT",
+      url: "/api/users/me/password",
+      headers: { cookie: headers.cookie },
+      payload,
+    });
     expect(noCsrf.statusCode).toBe(403);
     const crossSite = await t.app.inject({
       method: "PUT",
@@ -215,7 +243,9 @@ describe("PUT /api/users/me/password", () => {
     const headers = await login(t.app, u.email, u.password);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      codes.push((await changePassword(headers, { currentPassword: `palpite-${i}`, newPassword: "nova-senha-1" })).statusCode);
+      codes.push(
+        (await changePassword(headers, { currentPassword: `palpite-${i}`, newPassword: "nova-senha-1" })).statusCode,
+      );
     }
     expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
     const last = await changePassword(headers, { currentPassword: u.password, newPassword: "nova-senha-1" });
@@ -230,7 +260,11 @@ describe("login rate limit", () => {
     for (let i = 0; i < 10; i++) {
       await t.app.inject({ method: "POST", url: "/users/login", payload: { email: u.email, password: `errada-${i}` } });
     }
-    const res = await t.app.inject({ method: "POST", url: "/users/login", payload: { email: ` ${u.email.toUpperCase()} `, password: u.password } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/users/login",
+      payload: { email: ` ${u.email.toUpperCase()} `, password: u.password },
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe("Demasiadas tentativas. Aguarde um pouco e tente novamente.");
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
@@ -253,7 +287,12 @@ describe("login rate limit", () => {
       expect(codes.slice(0, 100).every((c) => c === 400)).toBe(true);
       expect(codes.at(-1)).toBe(429);
       // Another address is not affected.
-      const other = await own.app.inject({ method: "POST", url: "/users/login", remoteAddress: "203.0.113.8", payload: { email: "x@exemplo.pt", password: "errada!!" } });
+      const other = await own.app.inject({
+        method: "POST",
+        url: "/users/login",
+        remoteAddress: "203.0.113.8",
+        payload: { email: "x@exemplo.pt", password: "errada!!" },
+      });
       expect(other.statusCode).toBe(400);
     } finally {
       await own.close();
@@ -263,13 +302,19 @@ describe("login rate limit", () => {
 
 describe("e-mail verification tokens", () => {
   const register = (email: string) =>
-    t.app.inject({ method: "POST", url: "/api/users/register", payload: { name: "Teste", email, password: "segredo1" } });
+    t.app.inject({
+      method: "POST",
+      url: "/api/users/register",
+      payload: { name: "Teste", email, password: "segredo1" },
+    });
   const tokenFor = async (to: string) => {
     const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
     return rows.at(-1)!.text.match(/token=([\w-]+)/)![1]!;
   };
-  const verify = (token: string) => t.app.inject({ url: `/api/users/verificar-email?token=${encodeURIComponent(token)}` });
-  const verified = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.emailVerifiedAt;
+  const verify = (token: string) =>
+    t.app.inject({ url: `/api/users/verificar-email?token=${encodeURIComponent(token)}` });
+  const verified = async (email: string) =>
+    (await t.db.select().from(users).where(eq(users.email, email)))[0]!.emailVerifiedAt;
 
   it("are stored hashed only", async () => {
     await register("hash@exemplo.pt");
@@ -282,7 +327,10 @@ describe("e-mail verification tokens", () => {
   it("an expired link verifies nobody; a used link cannot be reused after a fresh one is issued", async () => {
     await register("expira@exemplo.pt");
     const old = await tokenFor("expira@exemplo.pt");
-    await t.db.update(emailVerificationTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerificationTokens.tokenHash, hashToken(old)));
+    await t.db
+      .update(emailVerificationTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerificationTokens.tokenHash, hashToken(old)));
     expect((await verify(old)).statusCode).toBe(400);
     expect(await verified("expira@exemplo.pt")).toBeNull();
     // Registering again issues a fresh link; that one works once.

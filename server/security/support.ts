@@ -17,7 +17,9 @@ export interface SeenRoute {
 export const seenRoutes: SeenRoute[] = [];
 
 export async function mockFastifyWithRouteLog(importOriginal: () => Promise<unknown>) {
-  const mod = (await importOriginal()) as { default: (...args: unknown[]) => { addHook: (name: string, fn: (r: RouteOptions) => void) => void } };
+  const mod = (await importOriginal()) as {
+    default: (...args: unknown[]) => { addHook: (name: string, fn: (r: RouteOptions) => void) => void };
+  };
   const factory = (...args: unknown[]) => {
     const instance = mod.default(...args);
     instance.addHook("onRoute", (route: RouteOptions) => {

@@ -26,7 +26,12 @@ afterAll(() => t.close());
 
 describe("markup in the API", () => {
   it("is stored as typed and answered as JSON with nosniff and a CSP that runs nothing", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/product/create_color", headers: admin, payload: { cor: `${SCRIPT}${IMG}`.slice(0, 50) } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/product/create_color",
+      headers: admin,
+      payload: { cor: `${SCRIPT}${IMG}`.slice(0, 50) },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const [row] = await t.db.select().from(colors);
     expect(row?.name).toBe(`${SCRIPT}${IMG}`.slice(0, 50));
@@ -39,7 +44,11 @@ describe("markup in the API", () => {
   });
 
   it("error messages never echo the markup that was sent", async () => {
-    for (const url of [`/api/product/${encodeURIComponent(SCRIPT)}`, `/api/users/${encodeURIComponent(IMG)}`, `/api/${encodeURIComponent(SCRIPT)}`]) {
+    for (const url of [
+      `/api/product/${encodeURIComponent(SCRIPT)}`,
+      `/api/users/${encodeURIComponent(IMG)}`,
+      `/api/${encodeURIComponent(SCRIPT)}`,
+    ]) {
       const res = await t.app.inject({ url, headers: admin });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.body, url).not.toContain("<script>");

@@ -6,16 +6,7 @@
  */
 
 export type Item = "mug" | "tshirt" | "agenda";
-export type Motif =
-  | "azulejo"
-  | "andorinha"
-  | "sardinha"
-  | "galo"
-  | "eletrico"
-  | "onda"
-  | "serra"
-  | "cravo"
-  | "cortica";
+export type Motif = "azulejo" | "andorinha" | "sardinha" | "galo" | "eletrico" | "onda" | "serra" | "cravo" | "cortica";
 export type View = "front" | "pattern" | "alt";
 
 export const PRODUCT_SIZE = 1200;
@@ -243,7 +234,14 @@ function mug(color: string, motif: Motif, accent: string, seed: number): string 
   const outline = isLight(color) ? "#d1d5db" : shade(color, 0.3);
   const tiles =
     motif === "azulejo"
-      ? [-1, 1].flatMap((dx) => [-1, 1].map((dy) => `<g transform="translate(${600 + dx * 92 - 60} ${640 + dy * 92}) scale(0.8)">${azulejo(printColour(color, accent, motif))}</g>`)).join("")
+      ? [-1, 1]
+          .flatMap((dx) =>
+            [-1, 1].map(
+              (dy) =>
+                `<g transform="translate(${600 + dx * 92 - 60} ${640 + dy * 92}) scale(0.8)">${azulejo(printColour(color, accent, motif))}</g>`,
+            ),
+          )
+          .join("")
       : `<g transform="translate(540 640) scale(1.3)">${motifSvg(motif, printColour(color, accent, motif), seed)}</g>`;
   return [
     `<ellipse cx="560" cy="960" rx="300" ry="40" fill="#000000" opacity="0.08"/>`,
@@ -329,7 +327,9 @@ export function productSvg(art: ProductArt, view: View): string {
         const x = 150 + col * 300 + (row % 2) * (art.motif === "azulejo" ? 0 : 75);
         const y = 150 + row * 300;
         const tile = art.motif === "azulejo" ? 1.36 : 0.95;
-        cells.push(`<g transform="translate(${x} ${y}) scale(${tile})">${motifSvg(art.motif, pattern, art.seed + row * 4 + col)}</g>`);
+        cells.push(
+          `<g transform="translate(${x} ${y}) scale(${tile})">${motifSvg(art.motif, pattern, art.seed + row * 4 + col)}</g>`,
+        );
       }
     }
     body = `<rect width="${S}" height="${S}" fill="${bg}"/>${cells.join("")}`;
@@ -354,7 +354,9 @@ export function bannerSvg(): string {
   const tiles: string[] = [];
   for (let row = 0; row < 3; row++) {
     for (let col = 0; col < 3; col++) {
-      tiles.push(`<g transform="translate(${1070 + col * 200} ${100 + row * 200}) scale(0.91)">${azulejo("#1d4ed8")}</g>`);
+      tiles.push(
+        `<g transform="translate(${1070 + col * 200} ${100 + row * 200}) scale(0.91)">${azulejo("#1d4ed8")}</g>`,
+      );
     }
   }
   const birds = [

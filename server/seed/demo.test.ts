@@ -7,22 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/support/db.ts";
 import { variantFileName, variantWidthsFor } from "../catalog/images.ts";
 import type { Database } from "../db/client.ts";
-import {
-  banners,
-  categories,
-  colors,
-  productImages,
-  products,
-  sizes,
-  stockMovements,
-  variants,
-} from "../db/schema.ts";
+import { banners, categories, colors, productImages, products, sizes, stockMovements, variants } from "../db/schema.ts";
 import { DEMO_STOCK_REASON, seedDemoCatalog } from "./demo.ts";
 
 const TABLES = { categories, colors, sizes, products, productImages, variants, stockMovements, banners };
 
 async function counts(db: Database): Promise<Record<string, number>> {
-  const entries = await Promise.all(Object.entries(TABLES).map(async ([name, table]) => [name, await db.$count(table)]));
+  const entries = await Promise.all(
+    Object.entries(TABLES).map(async ([name, table]) => [name, await db.$count(table)]),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -49,7 +42,9 @@ describe("seedDemoCatalog on an empty shop", () => {
     expect((await db.select().from(categories)).map((c) => c.name).sort()).toEqual(["Agendas", "Canecas", "T-shirts"]);
     const sizeRows = await db.select().from(sizes).orderBy(sizes.sortOrder);
     expect(sizeRows.map((s) => s.name)).toEqual(expect.arrayContaining(["S", "M", "L", "XL"]));
-    expect(sizeRows.filter((s) => ["S", "M", "L", "XL"].includes(s.name)).map((s) => s.sortOrder)).toEqual([1, 2, 3, 4]);
+    expect(sizeRows.filter((s) => ["S", "M", "L", "XL"].includes(s.name)).map((s) => s.sortOrder)).toEqual([
+      1, 2, 3, 4,
+    ]);
     const colourRows = await db.select().from(colors);
     expect(colourRows.length).toBeGreaterThanOrEqual(6);
     for (const c of colourRows) expect(c.colorHex).toMatch(/^#[0-9a-f]{6}$/);

@@ -3,16 +3,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { deleteImage, storeImage, type StoredImage } from "../catalog/images.ts";
 import type { Database } from "../db/client.ts";
-import {
-  banners,
-  categories,
-  colors,
-  productImages,
-  products,
-  sizes,
-  stockMovements,
-  variants,
-} from "../db/schema.ts";
+import { banners, categories, colors, productImages, products, sizes, stockMovements, variants } from "../db/schema.ts";
 import { bannerSvg, productSvg, type Item, type Motif, type ProductArt, type View } from "./demo-art.ts";
 
 /*
@@ -104,8 +95,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Caneca Azulejo Porto",
-    description:
-      "A mesma caneca de grés, agora com o azulejo verde das fachadas da Ribeira. Capacidade de 350 ml.",
+    description: "A mesma caneca de grés, agora com o azulejo verde das fachadas da Ribeira. Capacidade de 350 ml.",
     priceCents: 1290,
     category: "Canecas",
     modeloId: MODELO.canecaAzulejo,
@@ -118,8 +108,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Caneca Andorinha",
-    description:
-      "Caneca esmaltada com a andorinha, símbolo de regresso a casa. Disponível em preto, branco e rosa.",
+    description: "Caneca esmaltada com a andorinha, símbolo de regresso a casa. Disponível em preto, branco e rosa.",
     priceCents: 1190,
     category: "Canecas",
     modeloId: MODELO.canecaAndorinha,
@@ -159,8 +148,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "T-shirt Andorinha Branca",
-    description:
-      "T-shirt de algodão orgânico com uma andorinha estampada à mão em Guimarães. Corte unissexo.",
+    description: "T-shirt de algodão orgânico com uma andorinha estampada à mão em Guimarães. Corte unissexo.",
     priceCents: 2290,
     category: "T-shirts",
     modeloId: MODELO.tshirtAndorinha,
@@ -264,7 +252,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     name: "Agenda Semanal em Cortiça",
-    description: "Capa em cortiça natural do Alentejo, sem datas para começar quando quiser. Folhas pautadas e pontilhadas.",
+    description:
+      "Capa em cortiça natural do Alentejo, sem datas para começar quando quiser. Folhas pautadas e pontilhadas.",
     priceCents: 3499,
     category: "Agendas",
     modeloId: MODELO.agendaCortica,
@@ -454,9 +443,11 @@ export async function seedDemoCatalog(db: Database, dataDir: string): Promise<bo
         .insert(variants)
         .values(variantValues)
         .returning({ id: variants.id, stock: variants.stock });
-      await tx.insert(stockMovements).values(
-        variantRows.map((v) => ({ variantId: v.id, stockBefore: 0, stockAfter: v.stock, reason: DEMO_STOCK_REASON })),
-      );
+      await tx
+        .insert(stockMovements)
+        .values(
+          variantRows.map((v) => ({ variantId: v.id, stockBefore: 0, stockAfter: v.stock, reason: DEMO_STOCK_REASON })),
+        );
 
       await tx.insert(banners).values({ ...DEMO_BANNER, imagem: banner!.fileName, isActive: true });
       return true;

@@ -93,7 +93,11 @@ export const updateVariantStockBody = z.object(
      * notes); the admin dialogs always send it, so a stock changed meanwhile (a checkout reserved
      * units) answers 409 instead of being overwritten from a stale screen.
      */
-    expectedStock: z.number({ error: M.invalidExpectedStock }).int(M.invalidExpectedStock).min(0, M.invalidExpectedStock).optional(),
+    expectedStock: z
+      .number({ error: M.invalidExpectedStock })
+      .int(M.invalidExpectedStock)
+      .min(0, M.invalidExpectedStock)
+      .optional(),
     reason: z
       .string()
       .trim()

@@ -170,9 +170,9 @@ describe("GET /api/stock/products", () => {
     expect(seen).toHaveLength(11);
     expect(new Set(seen).size).toBe(11);
     expect(seen).not.toContain("Escondido");
-    const sorted = (await t.db.execute(sql`select name from products where deleted_at is null order by name, id`)).rows.map(
-      (r) => r.name,
-    );
+    const sorted = (
+      await t.db.execute(sql`select name from products where deleted_at is null order by name, id`)
+    ).rows.map((r) => r.name);
     expect(seen).toEqual(sorted);
     const empty = await get("/api/stock/products?page=99&limit=3");
     expect(empty.json()).toEqual([]);
@@ -191,7 +191,14 @@ describe("GET /api/stock/products", () => {
   it("flags empty products and products without variants", async () => {
     const list = (await get("/api/stock/products?limit=200")).json() as Array<Record<string, unknown>>;
     const gama = list.find((p) => p.name === "Caneca Gama")!;
-    expect(gama).toMatchObject({ totalStock: 0, variantsCount: 1, isOutOfStock: true, hasLowStock: false, colors: [], sizes: [] });
+    expect(gama).toMatchObject({
+      totalStock: 0,
+      variantsCount: 1,
+      isOutOfStock: true,
+      hasLowStock: false,
+      colors: [],
+      sizes: [],
+    });
     const delta = list.find((p) => p.name === "Saco Delta")!;
     expect(delta).toMatchObject({ totalStock: 0, variantsCount: 0, isOutOfStock: true, colors: [], sizes: [] });
     expect(list.find((p) => p.name === "Boné Beta")).toMatchObject({ status: 0, colors: ["Verde"], sizes: [] });
@@ -228,7 +235,15 @@ describe("GET /api/stock/product/:id", () => {
       variants: [
         { id: azulS, color_id: ids.colors.Azul, color: "Azul", color_hex: "#2563eb", size: "S", stock: 0, reserved: 0 },
         { id: azulM, color_id: ids.colors.Azul, color: "Azul", color_hex: "#2563eb", size: "M", stock: 5, reserved: 0 },
-        { id: preto, color_id: ids.colors.Preto, color: "Preto", color_hex: "#111827", size: "L", stock: 20, reserved: 0 },
+        {
+          id: preto,
+          color_id: ids.colors.Preto,
+          color: "Preto",
+          color_hex: "#111827",
+          size: "L",
+          stock: 20,
+          reserved: 0,
+        },
       ],
     });
   });
@@ -236,7 +251,15 @@ describe("GET /api/stock/product/:id", () => {
   it("shows N/A variants as nulls", async () => {
     const res = await get(`/api/stock/product/${made["Caneca Gama"]!.id}`);
     expect(res.json().variants).toEqual([
-      { id: made["Caneca Gama"]!.variants[0], color_id: null, color: null, color_hex: null, size: null, stock: 0, reserved: 0 },
+      {
+        id: made["Caneca Gama"]!.variants[0],
+        color_id: null,
+        color: null,
+        color_hex: null,
+        size: null,
+        stock: 0,
+        reserved: 0,
+      },
     ]);
   });
 
@@ -283,12 +306,27 @@ describe("GET /api/stock/low-stock", () => {
 describe("PUT /api/stock/variant/:variantId", () => {
   it("sets the stock and records who, before, after and why", async () => {
     const v = made["Zeta 01"]!.variants[0]!;
-    const res = await put(`/api/stock/variant/${v}`, { newStock: 44, reason: "Inventário", notes: "Contagem de março" });
+    const res = await put(`/api/stock/variant/${v}`, {
+      newStock: 44,
+      reason: "Inventário",
+      notes: "Contagem de março",
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: "Stock atualizado com sucesso!", variant: { id: v, previousStock: 31, stock: 44 } });
+    expect(res.json()).toEqual({
+      success: true,
+      message: "Stock atualizado com sucesso!",
+      variant: { id: v, previousStock: 31, stock: 44 },
+    });
     expect(await stockOf(v)).toBe(44);
     const [m] = await movementsOf(v);
-    expect(m).toMatchObject({ stockBefore: 31, stockAfter: 44, reason: "Inventário", notes: "Contagem de março", actorUserId: adminId, orderId: null });
+    expect(m).toMatchObject({
+      stockBefore: 31,
+      stockAfter: 44,
+      reason: "Inventário",
+      notes: "Contagem de março",
+      actorUserId: adminId,
+      orderId: null,
+    });
   });
 
   it("uses 'Atualização manual' when no reason is given, and accepts the number as text", async () => {
@@ -308,7 +346,15 @@ describe("PUT /api/stock/variant/:variantId", () => {
 
   it("refuses an empty, negative, fractional or non-numeric stock, changing nothing", async () => {
     const v = made["Zeta 04"]!.variants[0]!;
-    for (const payload of [{}, { newStock: -1 }, { newStock: 1.5 }, { newStock: "abc" }, { newStock: "" }, { newStock: null }, { newStock: true }]) {
+    for (const payload of [
+      {},
+      { newStock: -1 },
+      { newStock: 1.5 },
+      { newStock: "abc" },
+      { newStock: "" },
+      { newStock: null },
+      { newStock: true },
+    ]) {
       const res = await put(`/api/stock/variant/${v}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message: "Stock deve ser um número positivo" });
@@ -340,7 +386,9 @@ describe("PUT /api/stock/variant/:variantId", () => {
   it("never loses an update under 20 concurrent edits: the movements chain without gaps", async () => {
     const v = made["Zeta 05"]!.variants[0]!;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => put(`/api/stock/variant/${v}`, { newStock: 100 + i, reason: `Edição ${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        put(`/api/stock/variant/${v}`, { newStock: 100 + i, reason: `Edição ${i}` }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const moves = await movementsOf(v);
@@ -360,7 +408,9 @@ describe("PUT /api/stock/variant/:variantId", () => {
 
 describe("PUT /api/stock/variant/:variantId from a stale screen", () => {
   it("answers 409 with the current stock when it changed since the admin saw it, changing nothing", async () => {
-    const { variants: [v] } = await makeProduct("Restock Epsilon", [{ color: "Verde", size: "S", stock: 5 }]);
+    const {
+      variants: [v],
+    } = await makeProduct("Restock Epsilon", [{ color: "Verde", size: "S", stock: 5 }]);
     // The admin's screen shows 5; meanwhile a checkout reserves 3 of them (shelf 5 → 2, reserved 3).
     await t.db.update(variants).set({ stock: 2, reserved: 3 }).where(eq(variants.id, v!));
     const stale = await put(`/api/stock/variant/${v}`, { newStock: 15, expectedStock: 5, reason: "Reposição" });
@@ -393,7 +443,9 @@ describe("GET /api/stock/variant/:variantId/movements", () => {
   it("lists the variant's movements newest first with the admin who made them", async () => {
     const v = made["Zeta 06"]!.variants[0]!;
     for (const n of [1, 2, 3]) await put(`/api/stock/variant/${v}`, { newStock: n, notes: `nota ${n}` });
-    await t.db.insert(stockMovements).values({ variantId: v, stockBefore: 3, stockAfter: 2, reason: "Reserva para a encomenda #1" });
+    await t.db
+      .insert(stockMovements)
+      .values({ variantId: v, stockBefore: 3, stockAfter: 2, reason: "Reserva para a encomenda #1" });
     const res = await get(`/api/stock/variant/${v}/movements`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -408,7 +460,12 @@ describe("GET /api/stock/variant/:variantId/movements", () => {
       orderId: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
-    expect(body[1]).toMatchObject({ stockBefore: 2, stockAfter: 3, notes: "nota 3", actor: { id: adminId, name: adminName } });
+    expect(body[1]).toMatchObject({
+      stockBefore: 2,
+      stockAfter: 3,
+      notes: "nota 3",
+      actor: { id: adminId, name: adminName },
+    });
     expect(body.map((m: { stockAfter: number }) => m.stockAfter)).toEqual([2, 3, 2, 1]);
   });
 

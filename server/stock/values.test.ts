@@ -41,7 +41,15 @@ const v = (productKey: string, color: string, size?: string) =>
 /** The products that are not deleted, with their variants as rows. */
 async function rows() {
   const list = await t.db.select().from(products).where(isNull(products.deletedAt));
-  const vs = await t.db.select().from(variants).where(inArray(variants.productId, list.map((p) => p.id)));
+  const vs = await t.db
+    .select()
+    .from(variants)
+    .where(
+      inArray(
+        variants.productId,
+        list.map((p) => p.id),
+      ),
+    );
   return { products: list, variants: vs };
 }
 
@@ -57,8 +65,12 @@ beforeAll(async () => {
     { product_id: c.productIds.tshirt!, variant_id: v("tshirt", "Preto Valor", "L-V"), quantity: 5 },
   ]);
   await payOrder(t, paid);
-  await placeOrder(t, rui, "payshop", [{ product_id: c.productIds.caneca!, variant_id: v("caneca", "Branco Valor", "L-V"), quantity: 7 }]);
-  await placeOrder(t, rui, "mbway", [{ product_id: c.productIds.tshirt!, variant_id: v("tshirt", "Azul Valor", "M-V"), quantity: 1 }]);
+  await placeOrder(t, rui, "payshop", [
+    { product_id: c.productIds.caneca!, variant_id: v("caneca", "Branco Valor", "L-V"), quantity: 7 },
+  ]);
+  await placeOrder(t, rui, "mbway", [
+    { product_id: c.productIds.tshirt!, variant_id: v("tshirt", "Azul Valor", "M-V"), quantity: 1 },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -124,7 +136,9 @@ describe("GET /api/stock/summary", () => {
     // The postcard is out of the shop (status 0): it cannot be bought, so nothing moves.
     expect(await json<StockSummary>("/api/stock/summary")).toEqual(afterEdit);
 
-    await placeOrder(t, buyer, "mb", [{ product_id: c.productIds.saco!, variant_id: v("saco", "Verde Valor", "L-V"), quantity: 3 }]);
+    await placeOrder(t, buyer, "mb", [
+      { product_id: c.productIds.saco!, variant_id: v("saco", "Verde Valor", "L-V"), quantity: 3 },
+    ]);
     const afterSale = await json<StockSummary>("/api/stock/summary");
     expect(afterSale.totalStock).toBe(afterEdit.totalStock - 3);
     expect(afterSale.totalVariants).toBe(afterEdit.totalVariants);
@@ -151,8 +165,12 @@ describe("GET /api/stock/products", () => {
       expect(item.totalStock, item.name).toBe(stocks.reduce((s, x) => s + x, 0));
       expect(item.variantsCount).toBe(detail.variantsCount);
       expect(item.variantsCount).toBe(dbRows.length);
-      expect(item.colors).toEqual([...new Set(catalogue.variants.map((x) => x.color!))].sort((a, b) => a.localeCompare(b)));
-      expect([...item.sizes].sort()).toEqual([...new Set(catalogue.variants.flatMap((x) => (x.size ? [x.size] : [])))].sort());
+      expect(item.colors).toEqual(
+        [...new Set(catalogue.variants.map((x) => x.color!))].sort((a, b) => a.localeCompare(b)),
+      );
+      expect([...item.sizes].sort()).toEqual(
+        [...new Set(catalogue.variants.flatMap((x) => (x.size ? [x.size] : [])))].sort(),
+      );
       expect(item.isOutOfStock, item.name).toBe(stocks.reduce((s, x) => s + x, 0) === 0);
       expect(item.hasLowStock, item.name).toBe(stocks.some(isLow));
       expect(item.variantsOutOfStock, item.name).toBe(stocks.filter((x) => x === 0).length);
@@ -179,7 +197,9 @@ describe("GET /api/stock/product/{id}", () => {
           .from(orderLines)
           .innerJoin(orders, eq(orders.id, orderLines.orderId))
           .where(and(eq(orderLines.variantId, variant.id), eq(orders.status, "pending_payment")));
-        expect(variant.reserved, `${p.name} ${variant.color} ${variant.size}`).toBe(pending.reduce((s, l) => s + l.quantity, 0));
+        expect(variant.reserved, `${p.name} ${variant.color} ${variant.size}`).toBe(
+          pending.reduce((s, l) => s + l.quantity, 0),
+        );
       }
     }
   });

@@ -40,7 +40,12 @@ test("a shopper registers, verifies the e-mail from the .eml, and logs in to the
 test("registration shows each validation message of the spec and clears it on edit", async ({ page }) => {
   await page.goto("/register");
   await page.getByRole("button", { name: "Registar" }).click();
-  for (const message of ["Nome é obrigatório", "Email é obrigatório", "Palavra-passe é obrigatória", "Confirme a palavra-passe"]) {
+  for (const message of [
+    "Nome é obrigatório",
+    "Email é obrigatório",
+    "Palavra-passe é obrigatória",
+    "Confirme a palavra-passe",
+  ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await page.getByLabel("Nome", { exact: true }).fill("A");
@@ -106,7 +111,9 @@ async function createCliente(baseURL: string, name: string): Promise<{ email: st
   const created = await admin.post("/users/newuser", { headers, data: { name, email, password } });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).user.id as number;
-  expect((await admin.put(`/api/users/${id}`, { headers, data: { name, email, function: "cliente" } })).status()).toBe(200);
+  expect((await admin.put(`/api/users/${id}`, { headers, data: { name, email, function: "cliente" } })).status()).toBe(
+    200,
+  );
   await admin.dispose();
   return { email, password };
 }
@@ -118,7 +125,10 @@ async function loginAt(page: Page, url: string, email: string, password: string)
   await page.getByRole("button", { name: "Entrar" }).click();
 }
 
-test("a cliente who logs in at /login?redirect=/dashboard lands on the cart, not on a spinner", async ({ page, baseURL }) => {
+test("a cliente who logs in at /login?redirect=/dashboard lands on the cart, not on a spinner", async ({
+  page,
+  baseURL,
+}) => {
   const c = await createCliente(baseURL!, "Rita Almeida");
   await loginAt(page, "/login?redirect=%2Fdashboard", c.email, c.password);
   await expect(page.getByText("Login bem-sucedido!", { exact: true })).toBeVisible();
@@ -127,7 +137,10 @@ test("a cliente who logs in at /login?redirect=/dashboard lands on the cart, not
   await expect(page.getByRole("navigation", { name: "Menu de administração" })).toHaveCount(0);
 });
 
-test("a redirect to another site or back to /login is ignored; a page the role may open is honoured", async ({ page, baseURL }) => {
+test("a redirect to another site or back to /login is ignored; a page the role may open is honoured", async ({
+  page,
+  baseURL,
+}) => {
   const c = await createCliente(baseURL!, "Hugo Matos");
   await loginAt(page, "/login?redirect=%2F%2Fexemplo.com%2Fdashboard", c.email, c.password);
   await page.waitForURL((url) => url.pathname === "/carrinho");
@@ -152,8 +165,21 @@ test("logging out clears the shopper's personal data kept in the browser", async
   await page.waitForURL("**/carrinho");
   const PERSONAL = ["delivery_data", "pagamento", "user", "pedido_id"];
   await page.evaluate(() => {
-    localStorage.setItem("delivery_data", JSON.stringify({ nome: "Sofia Rocha", morada: "Rua das Flores 12", codigoPostal: "4050-262", cidade: "Porto", telefone: "912345678", entregaRapida: false }));
-    localStorage.setItem("pagamento", JSON.stringify({ metodo: "MB", entidade: "12345", referencia: "123 456 789", valor: "17.49", orderId: 41 }));
+    localStorage.setItem(
+      "delivery_data",
+      JSON.stringify({
+        nome: "Sofia Rocha",
+        morada: "Rua das Flores 12",
+        codigoPostal: "4050-262",
+        cidade: "Porto",
+        telefone: "912345678",
+        entregaRapida: false,
+      }),
+    );
+    localStorage.setItem(
+      "pagamento",
+      JSON.stringify({ metodo: "MB", entidade: "12345", referencia: "123 456 789", valor: "17.49", orderId: 41 }),
+    );
     localStorage.setItem("pedido_id", "41");
   });
   const before = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), PERSONAL);
@@ -162,23 +188,33 @@ test("logging out clears the shopper's personal data kept in the browser", async
   if (testInfo.project.name === "mobile") await page.getByRole("button", { name: "Abrir menu" }).click();
   await page.getByRole("button", { name: "Sair" }).filter({ visible: true }).click();
   await expect(page.getByText("Sessão terminada.", { exact: true })).toBeVisible();
-  await expect.poll(() => page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), PERSONAL)).toEqual([null, null, null, null]);
+  await expect
+    .poll(() => page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), PERSONAL))
+    .toEqual([null, null, null, null]);
   // Signed out on the server too.
   expect((await page.request.get("/api/users/me")).status()).toBe(401);
 });
 
-test("the register and new-admin forms refuse a common or one-character password before sending it", async ({ page }) => {
+test("the register and new-admin forms refuse a common or one-character password before sending it", async ({
+  page,
+}) => {
   const COMMON = "Esta palavra-passe é demasiado comum. Escolha uma mais difícil de adivinhar.";
   const REPEATED = "A palavra-passe não pode ser um único carácter repetido.";
   const posts: string[] = [];
   page.on("request", (req) => {
-    if (req.method() === "POST" && /\/(api\/users\/register|users\/newuser)$/.test(new URL(req.url()).pathname)) posts.push(req.url());
+    if (req.method() === "POST" && /\/(api\/users\/register|users\/newuser)$/.test(new URL(req.url()).pathname))
+      posts.push(req.url());
   });
 
   await page.goto("/register");
   await page.getByLabel("Nome", { exact: true }).fill("Marta Lopes");
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("fraca"));
-  const weak: Array<[string, string]> = [["123456", COMMON], ["aaaaaa", REPEATED], ["      ", REPEATED], ["Benfica", COMMON]];
+  const weak: Array<[string, string]> = [
+    ["123456", COMMON],
+    ["aaaaaa", REPEATED],
+    ["      ", REPEATED],
+    ["Benfica", COMMON],
+  ];
   for (const [password, message] of weak) {
     await page.getByLabel("Palavra-passe", { exact: true }).fill(password);
     await page.getByLabel("Confirmar palavra-passe", { exact: true }).fill(password);

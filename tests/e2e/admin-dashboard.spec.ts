@@ -34,7 +34,8 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** A sonner toast with exactly this text. */
-const toastText = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+const toastText = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 test("the dashboard shows the stock cards, the users table and the payments status", async ({ page }) => {
   await loginAsAdmin(page);
@@ -77,7 +78,9 @@ test("the dashboard shows the stock cards, the users table and the payments stat
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("button", { name: "Verificar Todos" })).toBeVisible();
   await expect(
-    page.getByRole("region", { name: "Pagamentos" }).or(page.getByText("Nenhum pagamento encontrado.", { exact: true })),
+    page
+      .getByRole("region", { name: "Pagamentos" })
+      .or(page.getByText("Nenhum pagamento encontrado.", { exact: true })),
   ).toBeVisible();
   await expect(page.getByText("Erro ao carregar dados dos pagamentos")).toHaveCount(0);
 
@@ -148,7 +151,9 @@ test("an admin creates a banner, activates it for the home page, and deletes it"
   await expect(toastText(page, "Banner ativado com sucesso!")).toBeVisible();
   await expect(card.getByText("Ativo", { exact: true }).first()).toBeVisible();
   // Exactly one banner is active.
-  await expect(page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /já está ativo$/ }) })).toHaveCount(1);
+  await expect(
+    page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /já está ativo$/ }) }),
+  ).toHaveCount(1);
   await expectAccessible(page);
 
   await page.goto("/");
@@ -156,8 +161,13 @@ test("an admin creates a banner, activates it for the home page, and deletes it"
   await expect(page.getByText("Coleção de teste", { exact: true })).toBeVisible();
 
   await page.goto("/produtos/definir_banner");
-  await page.getByRole("listitem", { name: `Banner ${titulo}` }).getByRole("button", { name: `Eliminar ${titulo}` }).click();
-  await expect(page.getByRole("alertdialog").getByText("Tens a certeza que queres eliminar este Banner?", { exact: true })).toBeVisible();
+  await page
+    .getByRole("listitem", { name: `Banner ${titulo}` })
+    .getByRole("button", { name: `Eliminar ${titulo}` })
+    .click();
+  await expect(
+    page.getByRole("alertdialog").getByText("Tens a certeza que queres eliminar este Banner?", { exact: true }),
+  ).toBeVisible();
   await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
   await expect(toastText(page, "Banner eliminado com sucesso!")).toBeVisible();
   await expect(page.getByRole("listitem", { name: `Banner ${titulo}` })).toHaveCount(0);

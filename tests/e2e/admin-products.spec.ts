@@ -9,14 +9,18 @@ import { ADMIN, loginThroughForm } from "./support.ts";
 
 /** A small solid PNG, made at run time (no fixture files in the repository). */
 async function png(r: number, g: number, b: number): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 }
 
 function productCard(page: Page, name: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
-test("admin creates a product with two images, adds a variant, puts it in the shop and the home page shows it", async ({ page }) => {
+test("admin creates a product with two images, adds a variant, puts it in the shop and the home page shows it", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const name = `Caneca E2E ${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
 
@@ -101,7 +105,9 @@ async function csrfHeader(page: Page): Promise<Record<string, string>> {
   return { "x-csrf-token": (await page.context().cookies()).find((c) => c.name === "loja_csrf")!.value };
 }
 
-test("the 'Ver Produtos' grid shows each product's own picture (the first of /api/product/{id})", async ({ page }, testInfo) => {
+test("the 'Ver Produtos' grid shows each product's own picture (the first of /api/product/{id})", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
@@ -110,7 +116,11 @@ test("the 'Ver Produtos' grid shows each product's own picture (the first of /ap
   // next to the demo catalogue.
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const created: number[] = [];
-  for (const [i, rgb] of [[220, 30, 30], [30, 160, 60], [40, 60, 210]].entries()) {
+  for (const [i, rgb] of [
+    [220, 30, 30],
+    [30, 160, 60],
+    [40, 60, 210],
+  ].entries()) {
     const res = await page.request.post("/api/product/create", {
       headers: await csrfHeader(page),
       multipart: {
@@ -139,7 +149,8 @@ test("the 'Ver Produtos' grid shows each product's own picture (the first of /ap
 
   await page.goto("/produtos");
   await expect(page.getByRole("heading", { name: "Gestão de Produtos" })).toBeVisible();
-  for (const id of created) await expect(page.locator(`article:has(a[href="/produtos/editprodutos/${id}"])`)).toBeVisible();
+  for (const id of created)
+    await expect(page.locator(`article:has(a[href="/produtos/editprodutos/${id}"])`)).toBeVisible();
 
   const cards = page.locator("article:has(a[href^='/produtos/editprodutos/'])");
   const count = await cards.count();
@@ -155,7 +166,9 @@ test("the 'Ver Produtos' grid shows each product's own picture (the first of /ap
     // The card's picture is the product's own first picture, not another product's.
     await expect(img, product.name).toHaveAttribute("src", `/uploads/${encodeURIComponent(first)}`);
     await img.scrollIntoViewIfNeeded();
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: product.name }).toBe(true);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: product.name })
+      .toBe(true);
     const base = first.replace(/\.[a-z]+$/, "");
     expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc), product.name).toContain(base);
     seen.add(first);

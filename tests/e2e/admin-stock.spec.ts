@@ -30,9 +30,12 @@ async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** A sonner toast with exactly this text. */
-const toastText = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
+const toastText = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
-test("stock management: summary cards, search, a product's variants and the keyboard stock dialog", async ({ page }) => {
+test("stock management: summary cards, search, a product's variants and the keyboard stock dialog", async ({
+  page,
+}) => {
   await loginAsAdmin(page);
   await page.goto("/gestao-stock");
   await expect(page.getByRole("heading", { name: "Gestão de Stock", level: 1 })).toBeVisible();
@@ -48,13 +51,24 @@ test("stock management: summary cards, search, a product's variants and the keyb
   await expect(table.locator("tr, li").filter({ hasText: /Agenda|T-shirt/ })).toHaveCount(0);
   await expect(table.locator("tr, li").filter({ hasText: "Caneca" }).first()).toBeVisible();
 
-  await table.getByRole("button", { name: /^Ver variantes de / }).first().click();
+  await table
+    .getByRole("button", { name: /^Ver variantes de / })
+    .first()
+    .click();
   const variantsHeading = page.getByRole("heading", { name: /^Variantes de / });
   await expect(variantsHeading).toBeFocused();
-  await expect(page.getByRole("region", { name: /^Variantes de / }).getByText(/^(Sem Stock|Stock Baixo|Stock OK)$/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: /^Variantes de / })
+      .getByText(/^(Sem Stock|Stock Baixo|Stock OK)$/)
+      .first(),
+  ).toBeVisible();
 
   // The dialog opens from the keyboard, starts with the default reason and closes with Escape.
-  await page.getByRole("button", { name: /^Editar stock de / }).first().focus();
+  await page
+    .getByRole("button", { name: /^Editar stock de / })
+    .first()
+    .focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Atualizar stock" });
   await expect(dialog).toBeVisible();
@@ -82,7 +96,10 @@ test("restock from /stock-baixo with the default reason: the movement appears in
   await expect(list.getByText("Baixo", { exact: true })).toHaveCount(0);
   await page.getByLabel("Limite de stock").selectOption("10");
 
-  await list.getByRole("button", { name: /^Repor stock de / }).first().click();
+  await list
+    .getByRole("button", { name: /^Repor stock de / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: /^Variantes de / })).toBeFocused();
   const variants = page.getByRole("region", { name: /^Variantes de / });
   // The product's lowest variant: the one the list is about.
@@ -129,7 +146,9 @@ async function addFirstAvailable(page: Page, categoria: string) {
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
 }
 
-test("an order shows on /orders with the chart; its payment is verified and confirmed on /payment-status", async ({ page }) => {
+test("an order shows on /orders with the chart; its payment is verified and confirmed on /payment-status", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await loginAsAdmin(page);
 
@@ -199,9 +218,14 @@ test("an order shows on /orders with the chart; its payment is verified and conf
   await page.waitForURL("**/dashboard");
 });
 
-test("stock labels say what they count: a product with one sold-out colour, the 'Sem Stock' card", async ({ page }, testInfo) => {
+test("stock labels say what they count: a product with one sold-out colour, the 'Sem Stock' card", async ({
+  page,
+}, testInfo) => {
   const shot = (what: string) =>
-    page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? testInfo.outputPath()}/${what}-${page.viewportSize()!.width}px.png`, fullPage: true });
+    page.screenshot({
+      path: `${process.env.SCREENSHOTS_DIR ?? testInfo.outputPath()}/${what}-${page.viewportSize()!.width}px.png`,
+      fullPage: true,
+    });
   await loginAsAdmin(page);
   const csrf = { "x-csrf-token": (await page.context().cookies()).find((c) => c.name === "loja_csrf")!.value };
   const name = `Parcial ${tag()}`;
@@ -212,14 +236,23 @@ test("stock labels say what they count: a product with one sold-out colour, the 
       description: "Uma cor esgotada, outra com stock.",
       price: "9,90",
       categoria: "Canecas",
-      images: { name: "p.png", mimeType: "image/png", buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 20, b: 140 } } }).png().toBuffer() },
+      images: {
+        name: "p.png",
+        mimeType: "image/png",
+        buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 90, g: 20, b: 140 } } })
+          .png()
+          .toBuffer(),
+      },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const productId = ((await created.json()) as { id: number }).id;
   const colors = (await (await page.request.get("/api/product/cores")).json()) as Array<{ id: number }>;
   for (const [i, stock] of [0, 20].entries()) {
-    const res = await page.request.post("/api/product/createVariants", { headers: csrf, data: { product_id: productId, color_id: colors[i]!.id, stock } });
+    const res = await page.request.post("/api/product/createVariants", {
+      headers: csrf,
+      data: { product_id: productId, color_id: colors[i]!.id, stock },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
 
@@ -236,7 +269,10 @@ test("stock labels say what they count: a product with one sold-out colour, the 
 
   // On /stock-baixo its lowest variant is 0: 'Sem Stock', for some of its variants only.
   await page.goto("/stock-baixo");
-  const lowRow = page.getByRole("region", { name: "Produtos com stock baixo" }).locator("tr, li").filter({ hasText: name });
+  const lowRow = page
+    .getByRole("region", { name: "Produtos com stock baixo" })
+    .locator("tr, li")
+    .filter({ hasText: name });
   await expect(lowRow.getByText("Sem Stock", { exact: true })).toBeVisible();
   await expect(lowRow.getByText("algumas variantes", { exact: true })).toBeVisible();
   await shot("stock-baixo");
@@ -266,9 +302,15 @@ test("a stock edit from a stale screen is refused with the new figure, then save
   const openDialogOn = async (p: Page) => {
     await p.goto("/gestao-stock");
     await p.getByLabel("Pesquisar produto").fill("Caneca Azulejo Lisboa");
-    await p.getByRole("region", { name: "Produtos e stock" }).getByRole("button", { name: "Ver variantes de Caneca Azulejo Lisboa" }).click();
+    await p
+      .getByRole("region", { name: "Produtos e stock" })
+      .getByRole("button", { name: "Ver variantes de Caneca Azulejo Lisboa" })
+      .click();
     await expect(p.getByRole("heading", { name: "Variantes de Caneca Azulejo Lisboa" })).toBeFocused();
-    await p.getByRole("button", { name: /^Editar stock de / }).first().click();
+    await p
+      .getByRole("button", { name: /^Editar stock de / })
+      .first()
+      .click();
     const dialog = p.getByRole("dialog", { name: "Atualizar stock" });
     await expect(dialog).toBeVisible();
     return dialog;

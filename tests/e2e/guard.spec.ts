@@ -34,7 +34,10 @@ function variants(path: string): string[] {
 /** Markers of the admin shell and of the pages' data. */
 const ADMIN_MARKERS = ["Menu de administração", "Painel de Administração", "paymentProvider"];
 
-async function redirectOf(api: APIRequestContext, url: string): Promise<{ status: number; location: string; body: string }> {
+async function redirectOf(
+  api: APIRequestContext,
+  url: string,
+): Promise<{ status: number; location: string; body: string }> {
   const res = await api.get(url, { maxRedirects: 0 });
   const body = await res.text();
   // A `.data` request answers the redirect inside its body (single fetch); a page answers 302 with Location.
@@ -50,10 +53,16 @@ test.beforeAll(async ({ baseURL }) => {
   const csrf = (await admin.storageState()).cookies.find((c) => c.name === "loja_csrf")!.value;
   const email = uniqueEmail("guarda");
   const password = "guarda-cliente-42";
-  const created = await admin.post("/users/newuser", { headers: { "x-csrf-token": csrf }, data: { name: "Cliente Guarda", email, password } });
+  const created = await admin.post("/users/newuser", {
+    headers: { "x-csrf-token": csrf },
+    data: { name: "Cliente Guarda", email, password },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).user.id as number;
-  const demoted = await admin.put(`/api/users/${id}`, { headers: { "x-csrf-token": csrf }, data: { name: "Cliente Guarda", email, function: "cliente" } });
+  const demoted = await admin.put(`/api/users/${id}`, {
+    headers: { "x-csrf-token": csrf },
+    data: { name: "Cliente Guarda", email, function: "cliente" },
+  });
   expect(demoted.status(), await demoted.text()).toBe(200);
   await admin.dispose();
   cliente = await playwrightRequest.newContext({ baseURL });
@@ -72,7 +81,9 @@ test("the guarded pages are every route under the admin layout of app/routes.ts"
   expect(PROTECTED).not.toContain("/login");
 });
 
-test("visitors are redirected from every admin page, however spelled, to /login, with no admin content", async ({ request }) => {
+test("visitors are redirected from every admin page, however spelled, to /login, with no admin content", async ({
+  request,
+}) => {
   for (const path of PROTECTED) {
     for (const url of variants(path)) {
       const { status, location, body } = await redirectOf(request, url);

@@ -63,7 +63,9 @@ async function loginCookies(port: number): Promise<Record<string, string>> {
     body: JSON.stringify({ email: "dono@loja.pt", password: "dono-123456" }),
   });
   expect(res.status).toBe(200);
-  const jar = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(";")[0]!.split("=") as [string, string]));
+  const jar = Object.fromEntries(
+    res.headers.getSetCookie().map((c) => c.split(";")[0]!.split("=") as [string, string]),
+  );
   return { cookie: `loja_session=${jar.loja_session}; loja_csrf=${jar.loja_csrf}`, "x-csrf-token": jar.loja_csrf! };
 }
 

@@ -9,7 +9,8 @@ test("home renders the banner, categories and products without JavaScript", asyn
   await expect(page.locator("html")).toHaveAttribute("lang", "pt-PT");
   await expect(page.getByRole("link", { name: "Contacte-nos" })).toHaveAttribute("href", "/contato");
   await expect(page.getByRole("heading", { name: "Escolha uma Categoria" })).toBeVisible();
-  for (const tile of ["Canecas", "T-shirts", "Agendas"]) await expect(page.getByText(tile, { exact: true }).first()).toBeVisible();
+  for (const tile of ["Canecas", "T-shirts", "Agendas"])
+    await expect(page.getByText(tile, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Artigos Disponíveis" })).toBeVisible();
   const cards = page.locator('a[href^="/produto/"]');
   expect(await cards.count()).toBeGreaterThanOrEqual(10);
@@ -19,7 +20,10 @@ test("home renders the banner, categories and products without JavaScript", asyn
   await context.close();
 });
 
-test("the first paint needs no JavaScript: scripts are requested after it, then the page hydrates", async ({ page, request }) => {
+test("the first paint needs no JavaScript: scripts are requested after it, then the page hydrates", async ({
+  page,
+  request,
+}) => {
   // The server's HTML: no module preloads competing with the stylesheet, the cookie notice for a first visit.
   const html = await (await request.get("/")).text();
   const notice = "Utilizamos cookies para garantir o bom funcionamento da loja";

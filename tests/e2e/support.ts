@@ -11,7 +11,9 @@ export function uniqueEmail(prefix: string): string {
 
 /** Decodes the quoted-printable text a mailer may use, enough to read links. */
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return s
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Waits for the .eml the shop wrote for this recipient and returns its decoded source. */

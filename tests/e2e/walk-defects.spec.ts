@@ -18,11 +18,18 @@ async function adminApi(baseURL: string): Promise<{ api: APIRequestContext; h: R
 }
 
 /** A product in the shop with its own picture and one variant in stock; returns its id and stored picture. */
-async function createShopProduct(api: APIRequestContext, h: Record<string, string>, name: string, categoryName: string) {
+async function createShopProduct(
+  api: APIRequestContext,
+  h: Record<string, string>,
+  name: string,
+  categoryName: string,
+) {
   const categories = (await (await api.get("/api/product/categorias")).json()) as Array<{ id: number; name: string }>;
   const categoria = categories.find((c) => c.name === categoryName)!;
   expect(categoria, `category ${categoryName}`).toBeTruthy();
-  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 250, g: 20, b: 200 } } }).png().toBuffer();
+  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 250, g: 20, b: 200 } } })
+    .png()
+    .toBuffer();
   const created = await api.post("/api/product/create", {
     headers: h,
     multipart: {
@@ -38,7 +45,10 @@ async function createShopProduct(api: APIRequestContext, h: Record<string, strin
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).id as number;
   const colorId = ((await (await api.get("/api/product/cores")).json()) as Array<{ id: number }>)[0]!.id;
-  const variant = await api.post("/api/product/createVariants", { headers: h, data: { product_id: id, color_id: colorId, stock: 5 } });
+  const variant = await api.post("/api/product/createVariants", {
+    headers: h,
+    data: { product_id: id, color_id: colorId, stock: 5 },
+  });
   expect(variant.status(), await variant.text()).toBe(201);
   const read = (await (await api.get(`/api/product/${id}`)).json()) as { images: string[] | string };
   const images = Array.isArray(read.images) ? read.images : String(read.images).split(",");
@@ -53,7 +63,10 @@ const TILE_IMAGES = {
   Agendas: "/images/categorias/agendas",
 } as const;
 
-test("home category tiles show their own fixed pictures, never a product's, even right after a product is added", async ({ page, baseURL }) => {
+test("home category tiles show their own fixed pictures, never a product's, even right after a product is added", async ({
+  page,
+  baseURL,
+}) => {
   const { api, h } = await adminApi(baseURL!);
   const tag = `${Date.now() % 1e7}`;
   const canecas = await createShopProduct(api, h, `Caneca Tile ${tag}`, "Canecas");
@@ -94,7 +107,11 @@ test("home category tiles show their own fixed pictures, never a product's, even
 
 // ---------- 2.3 ----------
 
-test("'Voltar' on an admin page opened directly goes to its list, and back through the history otherwise", async ({ page, context, baseURL }) => {
+test("'Voltar' on an admin page opened directly goes to its list, and back through the history otherwise", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const { api } = await adminApi(baseURL!);
   const products = (await (await api.get("/api/product/all")).json()) as Array<{ id: number; name: string }>;
   const product = products[0]!;
@@ -129,7 +146,9 @@ test("'Voltar' on an admin page opened directly goes to its list, and back throu
 
 // ---------- 2.5 ----------
 
-test("price fields take '15,5' the pt-PT way: saved as 15.50 €, shown back as '15,50', ambiguous text refused", async ({ page }) => {
+test("price fields take '15,5' the pt-PT way: saved as 15.50 €, shown back as '15,50', ambiguous text refused", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const name = `Preço Vírgula ${Date.now() % 1e7}`;
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
@@ -151,12 +170,18 @@ test("price fields take '15,5' the pt-PT way: saved as 15.50 €, shown back as 
   await expect(price).toHaveValue("15,50");
   await page.getByLabel("Categoria").fill("Canecas");
   await page.getByLabel("Tamanhos").fill("Único");
-  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .png()
+    .toBuffer();
   await page.locator('input[type="file"]').setInputFiles([{ name: "verde.png", mimeType: "image/png", buffer: image }]);
   await page.getByRole("button", { name: "Criar Produto" }).click();
   await page.waitForURL(/\/produtos$/);
 
-  const all = (await (await page.request.get("/api/product/all")).json()) as Array<{ id: number; name: string; price: number }>;
+  const all = (await (await page.request.get("/api/product/all")).json()) as Array<{
+    id: number;
+    name: string;
+    price: number;
+  }>;
   const saved = all.find((p) => p.name === name)!;
   expect(saved, "the product was created").toBeTruthy();
   const byId = (await (await page.request.get(`/api/product/${saved.id}`)).json()) as { price: number };
@@ -168,7 +193,9 @@ test("price fields take '15,5' the pt-PT way: saved as 15.50 €, shown back as 
   await expect(page.getByLabel("Preço (€)")).toHaveValue("15,50");
   await page.getByLabel("Preço (€)").fill("7.25");
   await page.getByRole("button", { name: "Guardar Alterações" }).click();
-  await expect.poll(async () => ((await (await page.request.get(`/api/product/${saved.id}`)).json()) as { price: number }).price).toBe(7.25);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/product/${saved.id}`)).json()) as { price: number }).price)
+    .toBe(7.25);
   await page.request.delete(`/api/product/${saved.id}`, {
     headers: { "x-csrf-token": (await page.context().cookies()).find((c) => c.name === "loja_csrf")!.value },
   });
@@ -225,7 +252,9 @@ async function addToCartHydrated(page: Page, categoria: string) {
   await expect(page.getByText("Produto adicionado ao carrinho!").first()).toBeVisible();
 }
 
-test("a payment method chosen on /carrinho before hydration is kept and 'Finalizar Compra' proceeds", async ({ page }) => {
+test("a payment method chosen on /carrinho before hydration is kept and 'Finalizar Compra' proceeds", async ({
+  page,
+}) => {
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
   await addToCartHydrated(page, "Canecas");
@@ -264,12 +293,19 @@ test("MB WAY and its phone number entered before hydration are kept", async ({ p
   await expect(page.getByRole("dialog").getByRole("button", { name: "Confirmar encomenda" })).toBeVisible();
 });
 
-test("colour, size and quantity chosen on a product page before hydration are what goes into the cart", async ({ page }) => {
+test("colour, size and quantity chosen on a product page before hydration are what goes into the cart", async ({
+  page,
+}) => {
   // A T-shirt of the demo catalogue with several sizes in stock (and colours, when one has them).
   await page.goto("/?categoria=T-shirts");
-  const hrefs = [...new Set(await page.locator('main a[href^="/produto/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!)))];
+  const hrefs = [
+    ...new Set(
+      await page.locator('main a[href^="/produto/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!)),
+    ),
+  ];
   const enabled = (html: string, name: string) =>
-    (html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`, "g")) ?? []).filter((tag) => !/\bdisabled=""/.test(tag)).length;
+    (html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`, "g")) ?? []).filter((tag) => !/\bdisabled=""/.test(tag))
+      .length;
   let href = "";
   let best = -1;
   for (const candidate of hrefs) {
@@ -298,11 +334,17 @@ test("colour, size and quantity chosen on a product page before hydration are wh
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 
   await scripts.release();
-  await expect(page.getByRole("group", { name: "Tamanho" }).getByRole("radio", { name: sizeName, exact: true })).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Tamanho" }).getByRole("radio", { name: sizeName, exact: true }),
+  ).toBeChecked();
   await expect(page.getByLabel("Quantidade", { exact: true })).toHaveValue("2");
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
   await expect(page.getByText("Produto adicionado ao carrinho!").first()).toBeVisible();
-  const cart = (await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]"))) as Array<{ tamanho: string; cor: string; quantidade: number }>;
+  const cart = (await page.evaluate(() => JSON.parse(localStorage.getItem("carrinho") ?? "[]"))) as Array<{
+    tamanho: string;
+    cor: string;
+    quantidade: number;
+  }>;
   expect(cart).toHaveLength(1);
   expect(cart[0]!.tamanho).toBe(sizeName);
   expect(cart[0]!.quantidade).toBe(2);

@@ -15,7 +15,11 @@ const CLOSE = "</script><script>alert(2)</script>";
 /** What must never appear unescaped in any HTML we serve. */
 const RAW = [SCRIPT, "<img src=x onerror=alert(1)>", CLOSE];
 
-async function apiContext(baseURL: string, email: string, password: string): Promise<{ api: APIRequestContext; csrf: string }> {
+async function apiContext(
+  baseURL: string,
+  email: string,
+  password: string,
+): Promise<{ api: APIRequestContext; csrf: string }> {
   const api = await playwrightRequest.newContext({ baseURL });
   const res = await api.post("/users/login", { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
@@ -25,7 +29,10 @@ async function apiContext(baseURL: string, email: string, password: string): Pro
 
 function checkCsp(header: string | undefined, html: string, where: string) {
   expect(header, where).toBeTruthy();
-  const scriptSrc = header!.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
+  const scriptSrc = header!
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src"));
   expect(scriptSrc, where).toBeTruthy();
   expect(scriptSrc, where).not.toContain("'unsafe-inline'");
   expect(scriptSrc, where).not.toContain("'unsafe-eval'");
@@ -51,15 +58,22 @@ async function noScriptRan(page: Page, dialogs: string[], where: string) {
   expect(injected, `${where}: injected <script>`).toBe(false);
 }
 
-test("markup stored in products, banners, user names and delivery data is shown as text, never run", async ({ page, baseURL }, testInfo) => {
+test("markup stored in products, banners, user names and delivery data is shown as text, never run", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(90_000);
   const tag = `${testInfo.project.name}-${Date.now() % 100000}`;
   const { api: admin, csrf } = await apiContext(baseURL!, ADMIN.email, ADMIN.password);
   const h = { "x-csrf-token": csrf };
-  const image = await sharp({ create: { width: 200, height: 150, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  const image = await sharp({ create: { width: 200, height: 150, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
   // Product with markup in name and description, with a variant in stock.
-  const categoria = String(((await (await admin.get("/api/product/categorias")).json()) as Array<{ id: number }>)[0]!.id);
+  const categoria = String(
+    ((await (await admin.get("/api/product/categorias")).json()) as Array<{ id: number }>)[0]!.id,
+  );
   const productName = `XSS ${tag} ${SCRIPT}`;
   const created = await admin.post("/api/product/create", {
     headers: h,
@@ -75,27 +89,37 @@ test("markup stored in products, banners, user names and delivery data is shown 
   expect(created.status(), await created.text()).toBe(201);
   const productId = (await created.json()).id as number;
   const colorId = ((await (await admin.get("/api/product/cores")).json()) as Array<{ id: number }>)[0]!.id;
-  const variant = await admin.post("/api/product/createVariants", { headers: h, data: { product_id: productId, color_id: colorId, stock: 10 } });
+  const variant = await admin.post("/api/product/createVariants", {
+    headers: h,
+    data: { product_id: productId, color_id: colorId, stock: 10 },
+  });
   expect(variant.status(), await variant.text()).toBe(201);
   const variantId = (await variant.json()).variant.id as number;
 
   // Active banner with markup in titulo and slogam (the shop's banner is restored at the end).
-  const previousBanner = ((await (await admin.get("/api/product/getbanner")).json()) as Array<{ idimg_banner: number }>)[0];
+  const previousBanner = (
+    (await (await admin.get("/api/product/getbanner")).json()) as Array<{ idimg_banner: number }>
+  )[0];
   const banner = await admin.post("/api/product/create_banner", {
     headers: h,
-    multipart: { titulo: `Banner ${tag} ${SCRIPT}`, slogam: `Slogan ${IMG}`, imagem: { name: "b.png", mimeType: "image/png", buffer: image } },
+    multipart: {
+      titulo: `Banner ${tag} ${SCRIPT}`,
+      slogam: `Slogan ${IMG}`,
+      imagem: { name: "b.png", mimeType: "image/png", buffer: image },
+    },
   });
   expect(banner.status(), await banner.text()).toBe(201);
   const bannerId = (await banner.json()).id as number;
   const activated = await admin.post("/api/product/update", { headers: h, data: { id: bannerId } });
   expect(activated.status()).toBe(200);
   try {
-
     // A cliente whose name is markup orders with markup in the delivery data.
     const email = uniqueEmail("xss");
     const userName = `Cliente ${IMG}`.slice(0, 100);
     const anon = await playwrightRequest.newContext({ baseURL });
-    expect((await anon.post("/api/users/register", { data: { name: userName, email, password: "segredo-xss-1" } })).status()).toBe(201);
+    expect(
+      (await anon.post("/api/users/register", { data: { name: userName, email, password: "segredo-xss-1" } })).status(),
+    ).toBe(201);
     const token = /token=([\w-]+)/.exec(await readMailTo(email))![1]!;
     expect((await anon.get(`/api/users/verificar-email?token=${token}`)).status()).toBe(200);
     const { api: buyer, csrf: buyerCsrf } = await apiContext(baseURL!, email, "segredo-xss-1");
@@ -103,7 +127,13 @@ test("markup stored in products, banners, user names and delivery data is shown 
       headers: { "x-csrf-token": buyerCsrf },
       data: {
         metodo_pagamento: "mb",
-        dados_entrega: { nome: `Entrega ${SCRIPT}`, morada: `Rua ${IMG}`, codigo_postal: "1000-001", cidade: `Lisboa ${CLOSE}`, telefone: "912345678" },
+        dados_entrega: {
+          nome: `Entrega ${SCRIPT}`,
+          morada: `Rua ${IMG}`,
+          codigo_postal: "1000-001",
+          cidade: `Lisboa ${CLOSE}`,
+          telefone: "912345678",
+        },
         items: [{ product_id: productId, quantity: 1, variant_id: variantId }],
       },
     });
@@ -160,7 +190,8 @@ test("markup stored in products, banners, user names and delivery data is shown 
     await Promise.all([anon.dispose(), buyer.dispose()]);
   } finally {
     // Leave the shop as the other browser tests expect it: the old banner, the product hidden.
-    if (previousBanner) await admin.post("/api/product/update", { headers: h, data: { id: previousBanner.idimg_banner } });
+    if (previousBanner)
+      await admin.post("/api/product/update", { headers: h, data: { id: previousBanner.idimg_banner } });
     await admin.delete(`/api/product/deleteBanner/${bannerId}`, { headers: h });
     await admin.put(`/api/product/editstatus/${productId}`, { headers: h });
     await admin.dispose();

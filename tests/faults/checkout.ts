@@ -5,7 +5,15 @@ import { eq, inArray, and } from "drizzle-orm";
 import { orders } from "#server/db/schema.ts";
 import { seedSignedInBuyers } from "./buyers.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { assert, checkStockInvariants, placeOrder, seedProduct, type Answer, type Buyer, type OrderItem } from "./harness.ts";
+import {
+  assert,
+  checkStockInvariants,
+  placeOrder,
+  seedProduct,
+  type Answer,
+  type Buyer,
+  type OrderItem,
+} from "./harness.ts";
 
 const ROUNDS = 4;
 const STOCK_PER_VARIANT = 12;
@@ -57,7 +65,11 @@ export const checkoutTests: FaultTest[] = [
             const v = product.variantIds[Math.floor(random() * product.variantIds.length)]!;
             picks.set(v, (picks.get(v) ?? 0) + 1 + Math.floor(random() * 3));
           }
-          const items: OrderItem[] = [...picks].map(([variant_id, quantity]) => ({ product_id: product.productId, variant_id, quantity }));
+          const items: OrderItem[] = [...picks].map(([variant_id, quantity]) => ({
+            product_id: product.productId,
+            variant_id,
+            quantity,
+          }));
           const which = ((i + round) % 2) as 0 | 1;
           return placeOrder(ctx.shops[which], ctx.auth.get(buyer.id)![which], items, { timeoutMs: 20_000 });
         });
@@ -69,10 +81,15 @@ export const checkoutTests: FaultTest[] = [
       const statuses = new Map<number, number>();
       for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
       ctx.log(`answers: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")}`);
-      const unexpected = answers.filter((a) => a.status !== 201 && !(a.status === 409 && String(a.body.message).startsWith("Stock insuficiente")));
+      const unexpected = answers.filter(
+        (a) => a.status !== 201 && !(a.status === 409 && String(a.body.message).startsWith("Stock insuficiente")),
+      );
       assert(unexpected.length === 0, `unexpected answers: ${JSON.stringify(unexpected.slice(0, 3))}`);
       assert(statuses.get(201)! > 0 && statuses.get(409)! > 0, "the load should both sell and run out of stock");
-      const rows = await ctx.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, [...succeeded]));
+      const rows = await ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.id, [...succeeded]));
       assert(rows.length === succeeded.size, `${succeeded.size} orders answered 201 but ${rows.length} are stored`);
     },
   },
@@ -106,9 +123,11 @@ export const checkoutTests: FaultTest[] = [
         if (stored.length !== 1) problems.push(`${buyer.email}: ${stored.length} orders for one key`);
         const ok = answers.filter((a) => a.status === 201);
         if (ok.length === 0) problems.push(`${buyer.email}: no 201 among ${answers.map((a) => a.status).join(",")}`);
-        if (new Set(ok.map((a) => a.body.order_id)).size > 1) problems.push(`${buyer.email}: different order ids answered`);
+        if (new Set(ok.map((a) => a.body.order_id)).size > 1)
+          problems.push(`${buyer.email}: different order ids answered`);
         for (const a of answers) {
-          if (a.status !== 201 && a.status !== 409) problems.push(`${buyer.email}: answer ${a.status} ${JSON.stringify(a.body)}`);
+          if (a.status !== 201 && a.status !== 409)
+            problems.push(`${buyer.email}: answer ${a.status} ${JSON.stringify(a.body)}`);
         }
         // Afterwards the same key answers with the same order, on either instance.
         const other = ((i + 1) % 2) as 0 | 1;

@@ -7,7 +7,15 @@ import { inArray, sql } from "drizzle-orm";
 import { orderLines, orders, payments } from "#server/db/schema.ts";
 import { ORDERS_PER_ACCOUNT, seedSignedInBuyers } from "./buyers.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { assert, checkStockInvariants, placeOrder, seedProduct, type Answer, type Buyer, type SeededProduct } from "./harness.ts";
+import {
+  assert,
+  checkStockInvariants,
+  placeOrder,
+  seedProduct,
+  type Answer,
+  type Buyer,
+  type SeededProduct,
+} from "./harness.ts";
 
 const STOCK = 300;
 /*
@@ -34,7 +42,8 @@ async function load(ctx: FaultContext, p: SeededProduct): Promise<void> {
   const killer = (async () => {
     // Kill A once it has answered a few orders (or after 3 s), while the load keeps coming.
     const killAt = Date.now() + 3_000;
-    while (Date.now() < killAt && sent.filter((s) => s.shop === 0 && s.answer.status === 201).length < 15) await sleep(50);
+    while (Date.now() < killAt && sent.filter((s) => s.shop === 0 && s.answer.status === 201).length < 15)
+      await sleep(50);
     ctx.log(`SIGKILL ${ctx.shops[0].name} after ${sent.length} answers`);
     await ctx.shops[0].stop("SIGKILL");
     killed = true;
@@ -44,9 +53,14 @@ async function load(ctx: FaultContext, p: SeededProduct): Promise<void> {
       for (let n = 0; n < ORDERS_PER_BUYER && Date.now() < until; n++) {
         const shop = ((b + n) % 2) as 0 | 1;
         const variant = p.variantIds[(b + n) % p.variantIds.length]!;
-        const answer = await placeOrder(ctx.shops[shop], ctx.auth.get(buyer.id)![shop], [{ product_id: p.productId, variant_id: variant, quantity: 1 + (n % 2) }], {
-          timeoutMs: 15_000,
-        });
+        const answer = await placeOrder(
+          ctx.shops[shop],
+          ctx.auth.get(buyer.id)![shop],
+          [{ product_id: p.productId, variant_id: variant, quantity: 1 + (n % 2) }],
+          {
+            timeoutMs: 15_000,
+          },
+        );
         sent.push({ shop, answer });
         if (answer.status === 0) await sleep(100); // the instance is gone: do not spin
       }
@@ -78,18 +92,29 @@ export const crashTests: FaultTest[] = [
       const ok = sent.filter((s) => s.answer.status >= 200 && s.answer.status < 300);
       const byShop = [0, 1].map((i) => ok.filter((s) => s.shop === i).length);
       const lost = sent.filter((s) => s.answer.status === 0).length;
-      ctx.log(`${sent.length} checkouts: ${byShop[0]} answered by A, ${byShop[1]} by B, ${lost} without an answer (A was down)`);
+      ctx.log(
+        `${sent.length} checkouts: ${byShop[0]} answered by A, ${byShop[1]} by B, ${lost} without an answer (A was down)`,
+      );
       const other = sent.filter((s) => s.answer.status !== 0 && s.answer.status !== 201);
       assert(other.length === 0, `unexpected answers: ${JSON.stringify(other.slice(0, 3).map((o) => o.answer))}`);
-      assert(byShop[0]! > 0 && byShop[1]! > 0 && lost > 0, "the load should reach both instances and hit the killed one");
+      assert(
+        byShop[0]! > 0 && byShop[1]! > 0 && lost > 0,
+        "the load should reach both instances and hit the killed one",
+      );
       const ids = ok.map((s) => s.answer.body.order_id as number);
       const stored = await ctx.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
       const storedIds = new Set(stored.map((r) => r.id));
       const missing = ids.filter((id) => !storedIds.has(id));
       assert(missing.length === 0, `orders answered 201 but missing after the restart: ${missing.join(", ")}`);
-      const withLines = await ctx.db.selectDistinct({ orderId: orderLines.orderId }).from(orderLines).where(inArray(orderLines.orderId, ids));
+      const withLines = await ctx.db
+        .selectDistinct({ orderId: orderLines.orderId })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids));
       assert(withLines.length === ids.length, `${ids.length - withLines.length} answered order(s) without lines`);
-      const paid = await ctx.db.select({ orderId: payments.orderId }).from(payments).where(inArray(payments.orderId, ids));
+      const paid = await ctx.db
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(inArray(payments.orderId, ids));
       assert(paid.length === ids.length, `answered orders without their payment row: ${ids.length - paid.length}`);
     },
   },
@@ -111,8 +136,13 @@ export const crashTests: FaultTest[] = [
     async run(ctx) {
       assert(product, "no load was run");
       const buyer = crashBuyers[0]!;
-      const answer = await placeOrder(ctx.shops[0], ctx.auth.get(buyer.id)![0], [{ product_id: product.productId, variant_id: product.variantIds[0]!, quantity: 1 }]);
-      assert(answer.status === 201, `checkout on the restarted instance: ${answer.status} ${JSON.stringify(answer.body)}`);
+      const answer = await placeOrder(ctx.shops[0], ctx.auth.get(buyer.id)![0], [
+        { product_id: product.productId, variant_id: product.variantIds[0]!, quantity: 1 },
+      ]);
+      assert(
+        answer.status === 201,
+        `checkout on the restarted instance: ${answer.status} ${JSON.stringify(answer.body)}`,
+      );
       await checkStockInvariants(ctx.db, ctx.initial);
     },
   },

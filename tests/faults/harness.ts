@@ -34,7 +34,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `check` every `everyMs` until it returns a truthy value or `timeoutMs` passes. */
-export async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T> | T, everyMs = 200): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<T> | T,
+  everyMs = 200,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < until) {
@@ -237,7 +242,12 @@ export async function call(
     }
     return { status: res.status, body, ms: Date.now() - started };
   } catch (error) {
-    return { status: 0, body: {}, error: (error as Error).name + ": " + (error as Error).message, ms: Date.now() - started };
+    return {
+      status: 0,
+      body: {},
+      error: (error as Error).name + ": " + (error as Error).message,
+      ms: Date.now() - started,
+    };
   }
 }
 
@@ -249,7 +259,9 @@ export async function login(shop: Shop, email: string, password = PASSWORD): Pro
     signal: AbortSignal.timeout(15_000),
   });
   if (res.status !== 200) throw new Error(`login of ${email} on ${shop.name}: ${res.status} ${await res.text()}`);
-  const jar = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(";")[0]!.split("=") as [string, string]));
+  const jar = Object.fromEntries(
+    res.headers.getSetCookie().map((c) => c.split(";")[0]!.split("=") as [string, string]),
+  );
   return { cookie: `loja_session=${jar.loja_session}; loja_csrf=${jar.loja_csrf}`, "x-csrf-token": jar.loja_csrf! };
 }
 
@@ -259,7 +271,12 @@ export interface OrderItem {
   quantity: number;
 }
 
-export function placeOrder(shop: Shop, auth: Auth, items: OrderItem[], opts: { key?: string; timeoutMs?: number } = {}): Promise<Answer> {
+export function placeOrder(
+  shop: Shop,
+  auth: Auth,
+  items: OrderItem[],
+  opts: { key?: string; timeoutMs?: number } = {},
+): Promise<Answer> {
   return call(`${shop.url}/orders`, {
     method: "POST",
     headers: { ...auth, ...(opts.key ? { "idempotency-key": opts.key } : {}) },
@@ -311,10 +328,22 @@ export interface SeededProduct {
 }
 
 /** A product with one variant per (colour, size) pair and `stock` units each. */
-export async function seedProduct(db: Database, name: string, pairs: Array<[string, string]>, stock: number, priceCents = 1990): Promise<SeededProduct> {
+export async function seedProduct(
+  db: Database,
+  name: string,
+  pairs: Array<[string, string]>,
+  stock: number,
+  priceCents = 1990,
+): Promise<SeededProduct> {
   const [product] = await db
     .insert(products)
-    .values({ name, description: "Produto para testes de falhas", priceCents, sizes: [...new Set(pairs.map((p) => p[1]))].join(","), status: 1 })
+    .values({
+      name,
+      description: "Produto para testes de falhas",
+      priceCents,
+      sizes: [...new Set(pairs.map((p) => p[1]))].join(","),
+      status: 1,
+    })
     .returning({ id: products.id });
   const variantIds: number[] = [];
   for (const [color, size] of pairs) {
@@ -345,7 +374,10 @@ export interface VariantState {
 }
 
 export async function variantStates(db: Database, variantIds: number[]): Promise<Map<number, VariantState>> {
-  const rows = await db.select({ id: variants.id, stock: variants.stock, reserved: variants.reserved }).from(variants).where(inArray(variants.id, variantIds));
+  const rows = await db
+    .select({ id: variants.id, stock: variants.stock, reserved: variants.reserved })
+    .from(variants)
+    .where(inArray(variants.id, variantIds));
   const lines = await db
     .select({
       variantId: orderLines.variantId,
@@ -373,12 +405,15 @@ export async function checkStockInvariants(db: Database, initial: Map<number, nu
   const problems: string[] = [];
   for (const [id, start] of initial) {
     const s = states.get(id)!;
-    if (s.stock < 0 || s.reserved < 0) problems.push(`variant ${id}: negative stock ${s.stock} / reserved ${s.reserved}`);
+    if (s.stock < 0 || s.reserved < 0)
+      problems.push(`variant ${id}: negative stock ${s.stock} / reserved ${s.reserved}`);
     if (s.stock + s.reserved + s.sold !== start) {
       problems.push(`variant ${id}: stock ${s.stock} + reserved ${s.reserved} + sold ${s.sold} != initial ${start}`);
     }
-    if (s.held !== start - s.stock) problems.push(`variant ${id}: units in live orders ${s.held} != initial ${start} - stock ${s.stock}`);
-    if (s.reserved !== s.pending) problems.push(`variant ${id}: reserved ${s.reserved} != units of pending orders ${s.pending}`);
+    if (s.held !== start - s.stock)
+      problems.push(`variant ${id}: units in live orders ${s.held} != initial ${start} - stock ${s.stock}`);
+    if (s.reserved !== s.pending)
+      problems.push(`variant ${id}: reserved ${s.reserved} != units of pending orders ${s.pending}`);
   }
   if (problems.length) throw new Error(problems.join("\n"));
 }

@@ -8,7 +8,16 @@ import { emailOutbox, orders, payments } from "#server/db/schema.ts";
 import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "#server/mail/test-support.ts";
 import { buildCallbackUrl } from "#server/payments/callback.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { assert, call, CALLBACK_KEY, checkStockInvariants, placeOrder, seedProduct, waitFor, type Shop } from "./harness.ts";
+import {
+  assert,
+  call,
+  CALLBACK_KEY,
+  checkStockInvariants,
+  placeOrder,
+  seedProduct,
+  waitFor,
+  type Shop,
+} from "./harness.ts";
 
 const PAID_WHILE_DOWN = 6;
 const DOWN_MS = 8_000;
@@ -68,7 +77,9 @@ async function newOrders(ctx: FaultContext, count: number, productName: string):
   for (let i = 0; i < count; i++) {
     const buyer = ctx.buyers[i % ctx.buyers.length]!;
     const which = (i % 2) as 0 | 1;
-    const answer = await placeOrder(ctx.shops[which], ctx.auth.get(buyer.id)![which], [{ product_id: product.productId, variant_id: product.variantIds[0]!, quantity: 1 }]);
+    const answer = await placeOrder(ctx.shops[which], ctx.auth.get(buyer.id)![which], [
+      { product_id: product.productId, variant_id: product.variantIds[0]!, quantity: 1 },
+    ]);
     assert(answer.status === 201, `checkout: ${answer.status} ${JSON.stringify(answer.body)}`);
     ids.push(answer.body.order_id as number);
   }
@@ -97,23 +108,44 @@ export const mailTests: FaultTest[] = [
       await stopMailServer();
       const t0 = Date.now();
       // The gateway notifies each payment twice, once to each instance, at the same time.
-      const answers = await Promise.all(ids.flatMap((id) => [notifyPaid(ctx, ctx.shops[0], id), notifyPaid(ctx, ctx.shops[1], id)]));
-      assert(answers.every((a) => a.status === 200), `callbacks answered ${answers.map((a) => a.status).join(",")}`);
-      const states = await ctx.db.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, ids));
-      assert(states.every((s) => s.status === "paid"), `orders not paid: ${JSON.stringify(states)}`);
+      const answers = await Promise.all(
+        ids.flatMap((id) => [notifyPaid(ctx, ctx.shops[0], id), notifyPaid(ctx, ctx.shops[1], id)]),
+      );
+      assert(
+        answers.every((a) => a.status === 200),
+        `callbacks answered ${answers.map((a) => a.status).join(",")}`,
+      );
+      const states = await ctx.db
+        .select({ id: orders.id, status: orders.status })
+        .from(orders)
+        .where(inArray(orders.id, ids));
+      assert(
+        states.every((s) => s.status === "paid"),
+        `orders not paid: ${JSON.stringify(states)}`,
+      );
       paidWhileDown = ids;
 
       await sleep(Math.max(0, DOWN_MS - (Date.now() - t0)));
       const outbox = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "order-confirmation"));
       const queued = outbox.filter((m) => m.status === "pending");
       const tried = queued.filter((m) => m.attempts > 0);
-      ctx.log(`relay down ${Date.now() - t0} ms: ${queued.length} confirmation(s) queued, ${tried.length} already tried (${tried.map((m) => m.lastError?.slice(0, 40)).join("; ")})`);
-      assert(queued.length === PAID_WHILE_DOWN, `expected ${PAID_WHILE_DOWN} queued confirmations, found ${queued.length}`);
+      ctx.log(
+        `relay down ${Date.now() - t0} ms: ${queued.length} confirmation(s) queued, ${tried.length} already tried (${tried.map((m) => m.lastError?.slice(0, 40)).join("; ")})`,
+      );
+      assert(
+        queued.length === PAID_WHILE_DOWN,
+        `expected ${PAID_WHILE_DOWN} queued confirmations, found ${queued.length}`,
+      );
       assert(tried.length > 0, "no instance tried to deliver while the relay was down");
 
       await startRelay(ctx.smtpPort);
       const back = Date.now();
-      await waitFor("every confirmation", DELIVERY_LIMIT_MS, () => ids.every((id) => (confirmationsByOrder().get(id) ?? 0) >= 1), 500);
+      await waitFor(
+        "every confirmation",
+        DELIVERY_LIMIT_MS,
+        () => ids.every((id) => (confirmationsByOrder().get(id) ?? 0) >= 1),
+        500,
+      );
       ctx.log(`all ${ids.length} confirmations delivered ${Date.now() - back} ms after the relay came back`);
     },
   },
@@ -126,9 +158,18 @@ export const mailTests: FaultTest[] = [
       await sleep(5_000);
       const counts = confirmationsByOrder();
       const twice = [...counts].filter(([, n]) => n > 1);
-      assert(twice.length === 0, `confirmations delivered more than once: ${twice.map(([id, n]) => `#${id}×${n}`).join(", ")}`);
-      const left = await ctx.db.select({ id: emailOutbox.id, status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.kind, "order-confirmation"));
-      assert(left.every((m) => m.status === "sent"), `outbox rows not sent: ${JSON.stringify(left.filter((m) => m.status !== "sent"))}`);
+      assert(
+        twice.length === 0,
+        `confirmations delivered more than once: ${twice.map(([id, n]) => `#${id}×${n}`).join(", ")}`,
+      );
+      const left = await ctx.db
+        .select({ id: emailOutbox.id, status: emailOutbox.status })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, "order-confirmation"));
+      assert(
+        left.every((m) => m.status === "sent"),
+        `outbox rows not sent: ${JSON.stringify(left.filter((m) => m.status !== "sent"))}`,
+      );
       assert(left.length === counts.size, `${left.length} confirmations queued, ${counts.size} orders got one`);
       await checkStockInvariants(ctx.db, ctx.initial);
     },

@@ -17,7 +17,13 @@ export async function createUser(
   const email = `${role}${++counter}-${Date.now()}@teste.pt`;
   const [row] = await db
     .insert(users)
-    .values({ name: `${role} ${counter}`, email, passwordHash: await hashPassword(password), function: role, emailVerifiedAt: sql`now()` })
+    .values({
+      name: `${role} ${counter}`,
+      email,
+      passwordHash: await hashPassword(password),
+      function: role,
+      emailVerifiedAt: sql`now()`,
+    })
     .returning({ id: users.id });
   return { id: row!.id, email, password };
 }

@@ -137,7 +137,9 @@ let pictureSeed = 0;
 function picture(): Promise<Buffer> {
   pictureSeed++;
   const background = { r: (pictureSeed * 53) % 256, g: (pictureSeed * 97) % 256, b: (pictureSeed * 151) % 256 };
-  return sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width: 320, height: 240, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 export const variantKey = (productKey: string, v: PlannedVariant) => `${productKey}:${v.color}:${v.size ?? ""}`;
@@ -156,7 +158,10 @@ export async function buildCatalogue(t: TestApp): Promise<BuiltCatalogue> {
   const colorNames = [...new Set(PLAN.flatMap((p) => p.variants.map((v) => v.color)))];
   const sizeNames = [...new Set(PLAN.flatMap((p) => p.variants.flatMap((v) => (v.size ? [v.size] : []))))];
   for (const [i, cor] of colorNames.entries()) {
-    const body = await post("/api/product/create_color", { cor, color_hex: `#${(0x102030 + i * 0x111111).toString(16).slice(-6)}` });
+    const body = await post("/api/product/create_color", {
+      cor,
+      color_hex: `#${(0x102030 + i * 0x111111).toString(16).slice(-6)}`,
+    });
     colorIds[cor] = (body.id ?? body.color?.id) as number;
   }
   for (const tamanho of sizeNames) {

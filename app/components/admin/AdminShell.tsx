@@ -72,10 +72,10 @@ export function AdminShell({ userName, children }: AdminShellProps) {
         </header>
 
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50 transition-opacity duration-200 starting:opacity-0 md:hidden" />
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50 transition-opacity duration-200 md:hidden starting:opacity-0" />
           <Dialog.Content
             aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] bg-white shadow-2xl transition-transform duration-200 ease-out focus:outline-none starting:-translate-x-full md:hidden"
+            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] bg-white shadow-2xl transition-transform duration-200 ease-out focus:outline-none md:hidden starting:-translate-x-full"
           >
             <Dialog.Title className="sr-only">Menu de administração</Dialog.Title>
             <SideMenu userName={userName} onNavigate={closeDrawer} />
@@ -125,7 +125,11 @@ function SideMenu({ userName, onNavigate }: { userName: string; onNavigate?: () 
   return (
     <div className="flex w-full flex-col">
       <div className="flex h-16 shrink-0 items-center border-b border-gray-200 px-5">
-        <Link to="/dashboard" onClick={onNavigate} className={`${focusRing} rounded-md text-xl font-bold tracking-tight`}>
+        <Link
+          to="/dashboard"
+          onClick={onNavigate}
+          className={`${focusRing} rounded-md text-xl font-bold tracking-tight`}
+        >
           Loja <span className="font-medium text-brand-600">Admin</span>
         </Link>
       </div>

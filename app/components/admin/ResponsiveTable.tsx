@@ -97,24 +97,30 @@ export function ResponsiveTable<T>({
 
       {/* The same region name at every width, so "the Pagamentos table" is found on a phone too. */}
       <div className={from.cards} role="region" aria-label={label}>
-      <ul className="space-y-3" aria-busy={busy}>
-        {rows.map((row) => (
-          <li key={rowKey(row)} data-row={rowKey(row)} className={`rounded-lg border border-gray-200 p-4 shadow-sm ${rowClassName?.(row) || "bg-white"}`}>
-            <div className="flex flex-wrap items-center justify-between gap-2">{cardTitle(row)}</div>
-            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-              {columns
-                .filter((c) => !c.inCardTitle)
-                .map((c) => (
-                  <div key={c.id} className="contents">
-                    <dt className="font-medium text-gray-600">{c.header}</dt>
-                    <dd data-column={c.id} className={`min-w-0 break-words text-gray-900 ${c.className ?? ""}`}>{c.cell(row)}</dd>
-                  </div>
-                ))}
-            </dl>
-            {actions ? <div className="mt-3 border-t border-gray-100 pt-3">{actions(row)}</div> : null}
-          </li>
-        ))}
-      </ul>
+        <ul className="space-y-3" aria-busy={busy}>
+          {rows.map((row) => (
+            <li
+              key={rowKey(row)}
+              data-row={rowKey(row)}
+              className={`rounded-lg border border-gray-200 p-4 shadow-sm ${rowClassName?.(row) || "bg-white"}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">{cardTitle(row)}</div>
+              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+                {columns
+                  .filter((c) => !c.inCardTitle)
+                  .map((c) => (
+                    <div key={c.id} className="contents">
+                      <dt className="font-medium text-gray-600">{c.header}</dt>
+                      <dd data-column={c.id} className={`min-w-0 break-words text-gray-900 ${c.className ?? ""}`}>
+                        {c.cell(row)}
+                      </dd>
+                    </div>
+                  ))}
+              </dl>
+              {actions ? <div className="mt-3 border-t border-gray-100 pt-3">{actions(row)}</div> : null}
+            </li>
+          ))}
+        </ul>
       </div>
     </>
   );

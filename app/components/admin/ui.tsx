@@ -23,7 +23,15 @@ export const buttonClass = {
 export const inputClass = `${focusRing} block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500`;
 export const labelClass = "mb-1 block text-sm font-medium text-gray-800";
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -35,7 +43,15 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Panel({ title, children, className = "" }: { title?: string; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  children,
+  className = "",
+}: {
+  title?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}>
       {title ? <h2 className="mb-4 text-lg font-semibold text-gray-900">{title}</h2> : null}
@@ -53,7 +69,15 @@ export function LoadingState({ label = "Carregando..." }: { label?: string }) {
   );
 }
 
-export function ErrorPanel({ message, onRetry, retryLabel = "Tentar Novamente" }: { message: string; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorPanel({
+  message,
+  onRetry,
+  retryLabel = "Tentar Novamente",
+}: {
+  message: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
       <p className="font-medium">{message}</p>
@@ -79,7 +103,12 @@ export function EmptyState({ message, children }: { message: string; children?: 
 export function TableWrap({ children, label }: { children: ReactNode; label?: string }) {
   return (
     // A scrollable region must be focusable to be reachable by keyboard (axe: scrollable-region-focusable).
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white" tabIndex={0} role="region" aria-label={label ?? "Tabela"}>
+    <div
+      className="overflow-x-auto rounded-lg border border-gray-200 bg-white"
+      tabIndex={0}
+      role="region"
+      aria-label={label ?? "Tabela"}
+    >
       {children}
     </div>
   );
@@ -95,7 +124,11 @@ export function stockLevel(stock: number): { label: string; className: string } 
 }
 
 export function Badge({ className, children }: { className: string; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${className}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${className}`}>
+      {children}
+    </span>
+  );
 }
 
 interface ConfirmRequest {

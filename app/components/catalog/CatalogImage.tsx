@@ -7,8 +7,10 @@ import { DEFAULT_IMAGE, uploadPath, uploadSrcSet } from "./image-urls.ts";
  */
 type Stage = 0 | 1 | 2;
 
-export interface CatalogImageProps
-  extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "onError" | "width" | "height"> {
+export interface CatalogImageProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  "src" | "srcSet" | "onError" | "width" | "height"
+> {
   /** Stored file name (e.g. "3f1c….jpg"); empty or null shows the default picture. */
   file: string | null | undefined;
   alt: string;

@@ -45,7 +45,10 @@ export function HomeBanner({ banner }: { banner: BannerData | null }) {
       )}
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-20 lg:px-8 lg:py-24">
         <div className="max-w-xl md:rounded-2xl md:bg-white/85 md:p-8 md:shadow-lg md:ring-1 md:ring-black/5 md:backdrop-blur-sm">
-          <h1 id="banner-titulo" className="text-3xl font-bold tracking-tight text-balance text-gray-900 sm:text-4xl lg:text-5xl">
+          <h1
+            id="banner-titulo"
+            className="text-3xl font-bold tracking-tight text-balance text-gray-900 sm:text-4xl lg:text-5xl"
+          >
             {titulo}
           </h1>
           <p className="mt-3 text-base leading-7 text-pretty text-gray-700 sm:text-lg">{slogam}</p>

@@ -20,8 +20,7 @@ export interface CardProduct {
 export const PRODUCT_GRID_SIZES =
   "(min-width: 1280px) 240px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw";
 
-export const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 export interface ProductCardProps {
   product: CardProduct | null | undefined;
@@ -68,7 +67,7 @@ export function ProductCard({
   const inShop = product.status === 1;
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition focus-within:shadow-md hover:-translate-y-0.5 hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-gray-50">
         <CatalogImage
           file={product.image}

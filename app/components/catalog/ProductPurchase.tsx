@@ -34,8 +34,10 @@ interface Props {
 }
 
 /** A pill-shaped radio: the native input, transparent, covers its styled label text and takes the taps. */
-const pillInput = "peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed";
-const pillFocus = "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500";
+const pillInput =
+  "peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed";
+const pillFocus =
+  "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500";
 
 /**
  * Colour, size and quantity choice plus 'Adicionar ao Carrinho'. Give it `key={product.id}`:
@@ -65,13 +67,15 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? null;
+    const checked = (name: string) =>
+      form.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? null;
     const domColour = checked("cor");
     const domSize = checked("tamanho");
     const nextColour = domColour !== null && colours.some((c) => c.name === domColour) ? domColour : colour;
     if (nextColour !== colour) setColour(nextColour);
     if (domSize !== null && sizes.includes(domSize) && stockOf(variants, nextColour, domSize) > 0) setSize(domSize);
-    else if (nextColour !== colour && size && stockOf(variants, nextColour, size) === 0) setSize(sizes.length === 1 ? size : null);
+    else if (nextColour !== colour && size && stockOf(variants, nextColour, size) === 0)
+      setSize(sizes.length === 1 ? size : null);
     const domQuantity = form.querySelector<HTMLInputElement>('input[name="quantidade"]')?.value;
     if (domQuantity !== undefined && domQuantity !== quantity) setQuantity(domQuantity);
     // Once, on the first render in the browser.
@@ -121,9 +125,7 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
     if (!variant || available < 1) return fail("Este tamanho está esgotado. Escolha outro tamanho.");
     if (q > available) {
       return fail(
-        available === 1
-          ? "Só resta 1 unidade deste tamanho."
-          : `Só restam ${available} unidades deste tamanho.`,
+        available === 1 ? "Só resta 1 unidade deste tamanho." : `Só restam ${available} unidades deste tamanho.`,
       );
     }
 
@@ -162,7 +164,13 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
   const quantityId = `${ids}-quantidade`;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-describedby={error ? errorId : undefined}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="space-y-6"
+      aria-describedby={error ? errorId : undefined}
+    >
       {colours.length > 1 && (
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">
@@ -173,7 +181,11 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
               const selected = c.name === colour;
               const none = c.stock === 0;
               return (
-                <label key={c.name} title={none ? `${c.name} (esgotado)` : c.name} className="relative has-[:disabled]:cursor-not-allowed">
+                <label
+                  key={c.name}
+                  title={none ? `${c.name} (esgotado)` : c.name}
+                  className="relative has-[:disabled]:cursor-not-allowed"
+                >
                   <input
                     type="radio"
                     name="cor"
@@ -184,7 +196,7 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
                     className={pillInput}
                   />
                   <span
-                    className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 transition hover:border-gray-500 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:border-gray-200 peer-disabled:bg-gray-50 peer-disabled:text-gray-400 peer-disabled:line-through ${pillFocus}`}
+                    className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 transition peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:border-gray-200 peer-disabled:bg-gray-50 peer-disabled:text-gray-400 peer-disabled:line-through hover:border-gray-500 ${pillFocus}`}
                   >
                     <span
                       aria-hidden="true"
@@ -216,7 +228,11 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
               const stock = stockOf(variants, colour, name);
               const selected = name === size;
               return (
-                <label key={name} title={stock === 0 ? `${name} (esgotado)` : name} className="relative has-[:disabled]:cursor-not-allowed">
+                <label
+                  key={name}
+                  title={stock === 0 ? `${name} (esgotado)` : name}
+                  className="relative has-[:disabled]:cursor-not-allowed"
+                >
                   <input
                     type="radio"
                     name="tamanho"
@@ -227,7 +243,7 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
                     className={pillInput}
                   />
                   <span
-                    className={`grid min-h-11 min-w-12 cursor-pointer place-items-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-900 transition hover:border-gray-900 peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:border-gray-200 peer-disabled:bg-gray-50 peer-disabled:font-normal peer-disabled:text-gray-400 peer-disabled:line-through ${pillFocus}`}
+                    className={`grid min-h-11 min-w-12 cursor-pointer place-items-center rounded-lg border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-900 transition peer-checked:border-gray-900 peer-checked:bg-gray-900 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:border-gray-200 peer-disabled:bg-gray-50 peer-disabled:font-normal peer-disabled:text-gray-400 peer-disabled:line-through hover:border-gray-900 ${pillFocus}`}
                   >
                     {name}
                     {stock === 0 && <span className="sr-only"> (esgotado)</span>}
@@ -280,7 +296,7 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
             }}
             aria-invalid={error === M.badQuantity || undefined}
             aria-describedby={error ? errorId : undefined}
-            className="h-11 w-16 border-x border-gray-300 text-center text-base font-semibold tabular-nums [appearance:textfield] focus:outline-2 focus:-outline-offset-2 focus:outline-brand-500 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+            className="h-11 w-16 [appearance:textfield] border-x border-gray-300 text-center text-base font-semibold tabular-nums focus:outline-2 focus:-outline-offset-2 focus:outline-brand-500 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
           />
           <button
             type="button"

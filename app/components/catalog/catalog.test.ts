@@ -29,7 +29,11 @@ describe("SEO helpers", () => {
     expect(ld.sku).toBe("7");
     expect(ld.url).toBe("https://loja.pt/produto/7");
     expect(ld.image).toEqual(["https://loja.pt/uploads/a.jpg", "https://loja.pt/uploads/b.jpg"]);
-    expect(ld.offers).toMatchObject({ price: "12.50", priceCurrency: "EUR", availability: "https://schema.org/OutOfStock" });
+    expect(ld.offers).toMatchObject({
+      price: "12.50",
+      priceCurrency: "EUR",
+      availability: "https://schema.org/OutOfStock",
+    });
   });
 
   it("joins URLs and shortens descriptions at a word", () => {

@@ -30,10 +30,23 @@ type FieldErrors = Partial<Record<TextField, string>>;
 
 const EMPTY: DeliveryForm = { nome: "", morada: "", codigoPostal: "", cidade: "", telefone: "", entregaRapida: false };
 
-const FIELDS: Array<{ name: TextField; label: string; autoComplete: string; placeholder?: string; type?: string; inputMode?: "numeric" | "tel" }> = [
+const FIELDS: Array<{
+  name: TextField;
+  label: string;
+  autoComplete: string;
+  placeholder?: string;
+  type?: string;
+  inputMode?: "numeric" | "tel";
+}> = [
   { name: "nome", label: "Nome", autoComplete: "name" },
   { name: "morada", label: "Morada", autoComplete: "street-address" },
-  { name: "codigoPostal", label: "Código postal", autoComplete: "postal-code", placeholder: "0000-000", inputMode: "numeric" },
+  {
+    name: "codigoPostal",
+    label: "Código postal",
+    autoComplete: "postal-code",
+    placeholder: "0000-000",
+    inputMode: "numeric",
+  },
   { name: "cidade", label: "Cidade", autoComplete: "address-level2" },
   { name: "telefone", label: "Telefone", autoComplete: "tel", type: "tel", inputMode: "tel" },
 ];
@@ -47,7 +60,9 @@ const SCHEMA_TO_FIELD: Record<string, TextField> = {
 };
 
 /** Validates with the server's own schema; returns the payload or the errors per field. */
-export function validateDelivery(form: DeliveryForm): { ok: true; payload: DeliveryPayload } | { ok: false; errors: FieldErrors; summary: string } {
+export function validateDelivery(
+  form: DeliveryForm,
+): { ok: true; payload: DeliveryPayload } | { ok: false; errors: FieldErrors; summary: string } {
   const result = deliveryData.safeParse({
     nome: form.nome,
     morada: form.morada,
@@ -138,7 +153,10 @@ export function DeliveryDialog({ open, onOpenChange, sending, serverError, onCon
               return (
                 <div key={field.name} className={wide ? "sm:col-span-2" : undefined}>
                   <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-                    {field.label} <span className="text-red-600" aria-hidden="true">*</span>
+                    {field.label}{" "}
+                    <span className="text-red-600" aria-hidden="true">
+                      *
+                    </span>
                   </label>
                   <input
                     id={id}
@@ -180,7 +198,10 @@ export function DeliveryDialog({ open, onOpenChange, sending, serverError, onCon
             </label>
 
             {summary || serverError ? (
-              <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700 sm:col-span-2">
+              <div
+                role="alert"
+                className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700 sm:col-span-2"
+              >
                 {summary ?? serverError}
               </div>
             ) : null}

@@ -12,8 +12,7 @@ import { Link } from "react-router";
 export const LAST_UPDATED = { text: "22 de novembro de 2026", iso: "2026-11-22" } as const;
 
 /** Keyboard focus outline (no border radius: callers pick their own). */
-export const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 export const proseClass = [
   "space-y-4 text-base leading-7 text-gray-700",

@@ -32,7 +32,10 @@ export function LegalPage({ title, intro, sections, eyebrow = "Apoio ao Cliente"
               <span className="w-5 shrink-0 text-right text-gray-400 tabular-nums" aria-hidden="true">
                 {index + 1}.
               </span>
-              <a href={`#${section.id}`} className={`${focusRing} rounded-sm text-gray-700 hover:text-brand-600 hover:underline`}>
+              <a
+                href={`#${section.id}`}
+                className={`${focusRing} rounded-sm text-gray-700 hover:text-brand-600 hover:underline`}
+              >
                 {section.title}
               </a>
             </li>

@@ -34,7 +34,16 @@ const Multibanco = () => (
     <text x="22" y="28.5" fontFamily={FONT} fontSize="12" fontWeight="800" fill="#fff" textAnchor="middle">
       MB
     </text>
-    <text x="40" y="28.5" fontFamily={FONT} fontSize="11.5" fontWeight="700" fill="#1d4f91" textLength="71" lengthAdjust="spacingAndGlyphs">
+    <text
+      x="40"
+      y="28.5"
+      fontFamily={FONT}
+      fontSize="11.5"
+      fontWeight="700"
+      fill="#1d4f91"
+      textLength="71"
+      lengthAdjust="spacingAndGlyphs"
+    >
       Multibanco
     </text>
   </Logo>

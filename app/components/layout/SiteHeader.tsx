@@ -11,8 +11,7 @@ export const PUBLIC_LINKS = [
   { to: "/contato", label: "Contacto" },
 ] as const;
 
-const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 rounded-md";
+const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 rounded-md";
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return `${focusRing} px-3 py-2 text-sm font-medium transition-colors ${
@@ -73,7 +72,10 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         {/* The name comes from the visible text (no aria-label that could differ from it, WCAG 2.5.3). */}
         <Link to="/" className={`${focusRing} flex items-center gap-2 text-xl font-bold tracking-tight`}>
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-500 text-base text-white">
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-lg bg-brand-500 text-base text-white"
+          >
             L
           </span>
           <span>

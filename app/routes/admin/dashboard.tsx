@@ -26,7 +26,10 @@ export default function Page() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Painel de Administração" description="Resumo do stock, utilizadores e estado dos pagamentos." />
+      <PageHeader
+        title="Painel de Administração"
+        description="Resumo do stock, utilizadores e estado dos pagamentos."
+      />
 
       <section aria-labelledby="resumo-stock" className="space-y-3">
         <h2 id="resumo-stock" className="sr-only">
@@ -59,7 +62,10 @@ export default function Page() {
           >
             <CreditCard aria-hidden="true" className="size-4" />
             Status Pagamentos
-            <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${showPayments ? "rotate-180" : ""}`} />
+            <ChevronDown
+              aria-hidden="true"
+              className={`size-4 transition-transform ${showPayments ? "rotate-180" : ""}`}
+            />
           </button>
         </div>
         <div id="status-pagamentos" hidden={!showPayments} className="mt-4">

@@ -41,7 +41,8 @@ const SUMMARY_CARDS: ReadonlyArray<{ key: keyof StockSummary; label: string; cou
 
 function SummaryCards({ summary }: { summary: ReturnType<typeof useApiData<StockSummary>> }) {
   if (summary.loading && !summary.data) return <LoadingState label="Carregando resumo de stock..." />;
-  if (summary.error && !summary.data) return <ErrorPanel message={summary.error} onRetry={() => void summary.reload()} />;
+  if (summary.error && !summary.data)
+    return <ErrorPanel message={summary.error} onRetry={() => void summary.reload()} />;
   if (!summary.data) return null;
   const data = summary.data;
   return (
@@ -111,7 +112,10 @@ export default function Page() {
             Pesquisar produto
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600"
+            />
             <input
               id={searchId}
               type="search"
@@ -126,7 +130,9 @@ export default function Page() {
 
         {products.loading && !products.items ? <LoadingState /> : null}
         {products.error ? <ErrorPanel message={products.error} onRetry={() => void products.reload()} /> : null}
-        {products.items && products.items.length === 0 && !products.error ? <EmptyState message="Nenhum produto encontrado" /> : null}
+        {products.items && products.items.length === 0 && !products.error ? (
+          <EmptyState message="Nenhum produto encontrado" />
+        ) : null}
         {products.items && products.items.length > 0 ? (
           <>
             <p className="mb-2 text-sm text-gray-700" aria-live="polite">
@@ -140,10 +146,29 @@ export default function Page() {
               rowClassName={(p) => (selected === p.id ? "bg-brand-50" : undefined)}
               cardTitle={(p) => <h3 className="text-base font-semibold text-gray-900">{p.name}</h3>}
               columns={[
-                { id: "name", header: "Produto", width: "w-[22%]", className: "font-medium", inCardTitle: true, cell: (p) => p.name },
+                {
+                  id: "name",
+                  header: "Produto",
+                  width: "w-[22%]",
+                  className: "font-medium",
+                  inCardTitle: true,
+                  cell: (p) => p.name,
+                },
                 { id: "category", header: "Categoria", width: "w-[14%]", cell: (p) => p.categoria || "—" },
-                { id: "total", header: "Stock Total", width: "w-[11%]", className: "tabular-nums", cell: (p) => p.totalStock },
-                { id: "variants", header: "Variantes", width: "w-[11%]", className: "tabular-nums", cell: (p) => p.variantsCount },
+                {
+                  id: "total",
+                  header: "Stock Total",
+                  width: "w-[11%]",
+                  className: "tabular-nums",
+                  cell: (p) => p.totalStock,
+                },
+                {
+                  id: "variants",
+                  header: "Variantes",
+                  width: "w-[11%]",
+                  className: "tabular-nums",
+                  cell: (p) => p.variantsCount,
+                },
                 { id: "state", header: "Estado", width: "w-[24%]", cell: (p) => <ProductStockBadges product={p} /> },
               ]}
               actions={(p) => (

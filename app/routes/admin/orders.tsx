@@ -96,7 +96,14 @@ function OrdersPerDayPanel() {
 }
 
 const ORDER_COLUMNS: AdminColumn<OrderLine>[] = [
-  { id: "order", header: "Pedido", width: "w-[16%]", className: "font-medium tabular-nums", inCardTitle: true, cell: (line) => line.payment_reference || line.id },
+  {
+    id: "order",
+    header: "Pedido",
+    width: "w-[16%]",
+    className: "font-medium tabular-nums",
+    inCardTitle: true,
+    cell: (line) => line.payment_reference || line.id,
+  },
   { id: "customer", header: "Cliente", width: "w-[28%]", cell: customerText },
   {
     id: "product",
@@ -126,7 +133,9 @@ export default function Page() {
       <Panel title="Pedidos">
         {orders.loading && !orders.items ? <LoadingState label="Carregando..." /> : null}
         {orders.error ? <ErrorPanel message={orders.error} onRetry={() => void orders.reload()} /> : null}
-        {orders.items && orders.items.length === 0 && !orders.error ? <EmptyState message="Nenhum pedido encontrado." /> : null}
+        {orders.items && orders.items.length === 0 && !orders.error ? (
+          <EmptyState message="Nenhum pedido encontrado." />
+        ) : null}
         {orders.items && orders.items.length > 0 ? (
           <>
             <ResponsiveTable
@@ -136,7 +145,11 @@ export default function Page() {
               busy={orders.loading}
               columns={ORDER_COLUMNS}
               tableFrom="lg"
-              cardTitle={(line) => <h3 className="text-base font-semibold text-gray-900 tabular-nums">Pedido {line.payment_reference || line.id}</h3>}
+              cardTitle={(line) => (
+                <h3 className="text-base font-semibold text-gray-900 tabular-nums">
+                  Pedido {line.payment_reference || line.id}
+                </h3>
+              )}
             />
             <Pagination
               page={page}

@@ -44,7 +44,10 @@ const verifyKey = (line: OrderLine) => line.payment_reference || String(line.id)
 
 export default function Page() {
   const [page, setPage] = useState(1);
-  const payments = usePagedData<OrderLine>(`/api/orders?page=${page}&limit=${PAGE_SIZE}`, "Erro ao carregar dados dos pagamentos");
+  const payments = usePagedData<OrderLine>(
+    `/api/orders?page=${page}&limit=${PAGE_SIZE}`,
+    "Erro ao carregar dados dos pagamentos",
+  );
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [verifyingAll, setVerifyingAll] = useState(false);
   const sandbox = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.paymentProvider === "sandbox";
@@ -82,7 +85,13 @@ export default function Page() {
         </>
       ),
     },
-    { id: "quantity", header: "Quantidade", width: "w-[11%]", className: "tabular-nums", cell: (line) => line.quantity },
+    {
+      id: "quantity",
+      header: "Quantidade",
+      width: "w-[11%]",
+      className: "tabular-nums",
+      cell: (line) => line.quantity,
+    },
     {
       id: "status",
       header: "Status",
@@ -144,7 +153,9 @@ export default function Page() {
   const simulatePayment = (line: OrderLine) =>
     track(`simulate-${line.id}`, async () => {
       try {
-        const response = await apiPost<{ success: boolean; message: string }>("/api/payments/sandbox/simulate", { order_id: line.id });
+        const response = await apiPost<{ success: boolean; message: string }>("/api/payments/sandbox/simulate", {
+          order_id: line.id,
+        });
         if (response.ok && response.data?.success) toast.success(response.data.message);
         else toast.error(messageFrom(response.data) ?? `Erro ${response.status}`);
       } catch {
@@ -215,7 +226,12 @@ export default function Page() {
         description="Verifique o estado dos pagamentos junto do operador e envie as confirmações."
         actions={
           <>
-            <button type="button" className={buttonClass.primary} onClick={() => void verifyAll()} disabled={verifyingAll}>
+            <button
+              type="button"
+              className={buttonClass.primary}
+              onClick={() => void verifyAll()}
+              disabled={verifyingAll}
+            >
               <RefreshCw aria-hidden="true" className={`size-4 ${verifyingAll ? "animate-spin" : ""}`} />
               {verifyingAll ? "A verificar..." : "Verificar Todos"}
             </button>
@@ -229,7 +245,9 @@ export default function Page() {
 
       {payments.loading && !payments.items ? <LoadingState /> : null}
       {payments.error ? <ErrorPanel message={payments.error} onRetry={() => void payments.reload()} /> : null}
-      {payments.items && payments.items.length === 0 && !payments.error ? <EmptyState message="Nenhum pagamento encontrado." /> : null}
+      {payments.items && payments.items.length === 0 && !payments.error ? (
+        <EmptyState message="Nenhum pagamento encontrado." />
+      ) : null}
       {payments.items && payments.items.length > 0 ? (
         <>
           <ResponsiveTable
@@ -240,7 +258,9 @@ export default function Page() {
             columns={columns}
             cardTitle={(line) => (
               <>
-                <h2 className="text-base font-semibold text-gray-900 tabular-nums">Pedido {line.payment_reference || "N/A"}</h2>
+                <h2 className="text-base font-semibold text-gray-900 tabular-nums">
+                  Pedido {line.payment_reference || "N/A"}
+                </h2>
                 <PaymentStatusBadge status={line.payment_status} />
               </>
             )}

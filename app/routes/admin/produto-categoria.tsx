@@ -51,11 +51,21 @@ export default function Page() {
             registration={field("tamanho")}
           />
           <datalist id={`${listId}-tamanhos`}>
-            {sizes.data?.map((size) => <option key={size.id} value={size.name} />)}
+            {sizes.data?.map((size) => (
+              <option key={size.id} value={size.name} />
+            ))}
           </datalist>
-          <TextField label="Cor" error={errors.cor?.message} list={`${listId}-cores`} autoComplete="off" registration={field("cor")} />
+          <TextField
+            label="Cor"
+            error={errors.cor?.message}
+            list={`${listId}-cores`}
+            autoComplete="off"
+            registration={field("cor")}
+          />
           <datalist id={`${listId}-cores`}>
-            {colors.data?.map((color) => <option key={color.id} value={color.name} />)}
+            {colors.data?.map((color) => (
+              <option key={color.id} value={color.name} />
+            ))}
           </datalist>
           <SubmitButton icon={Tags} busy={saving}>
             Criar Categoria

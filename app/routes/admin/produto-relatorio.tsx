@@ -47,7 +47,10 @@ export default function Page() {
   // Full rows of the products in the shop (one call); the others are fetched per page.
   const shop = useApiData<ApiProduct[]>("/api/product", PRODUCT_TEXT.listLoadError);
   const colors = useApiData<ApiColor[]>("/api/product/cores", "Erro ao carregar as cores.");
-  const sizes = useApiData<Array<{ id: number; name: string }>>("/api/product/tamanhos", "Erro ao carregar os tamanhos.");
+  const sizes = useApiData<Array<{ id: number; name: string }>>(
+    "/api/product/tamanhos",
+    "Erro ao carregar os tamanhos.",
+  );
   const { confirm, dialog } = useConfirm();
   const [page, setPage] = useState(1);
   const [extra, setExtra] = useState<ReadonlyMap<number, Detail | null>>(new Map());
@@ -69,7 +72,12 @@ export default function Page() {
   const missingKey = missing.join(",");
   const requested = useRef(new Set<number>());
   useEffect(() => {
-    const queue = missingKey ? missingKey.split(",").map(Number).filter((id) => !requested.current.has(id)) : [];
+    const queue = missingKey
+      ? missingKey
+          .split(",")
+          .map(Number)
+          .filter((id) => !requested.current.has(id))
+      : [];
     if (queue.length === 0) return;
     for (const id of queue) requested.current.add(id);
     const worker = async () => {
@@ -151,20 +159,57 @@ export default function Page() {
                 // h2: the cards sit right under the page's h1.
                 cardTitle={(p) => <h2 className="text-base font-semibold break-words text-gray-900">{p.name}</h2>}
                 columns={[
-                  { id: "name", header: "Nome", width: "w-[24%]", className: "font-medium", inCardTitle: true, cell: (p) => p.name },
-                  { id: "price", header: "Preço", width: "w-[11%]", className: "tabular-nums", cell: (p) => formatEuros(p.price) },
-                  { id: "quantity", header: "Quantidade", width: "w-[12%]", className: "tabular-nums", cell: (p) => cell(p.id, (d) => d.quantidade) },
-                  { id: "category", header: "Categoria", width: "w-[13%]", cell: (p) => cell(p.id, (d) => d.categoria ?? "") },
-                  { id: "color", header: "Cor", width: "w-[14%]", cell: (p) => cell(p.id, (d) => d.cor.split(",").join(", ")) },
+                  {
+                    id: "name",
+                    header: "Nome",
+                    width: "w-[24%]",
+                    className: "font-medium",
+                    inCardTitle: true,
+                    cell: (p) => p.name,
+                  },
+                  {
+                    id: "price",
+                    header: "Preço",
+                    width: "w-[11%]",
+                    className: "tabular-nums",
+                    cell: (p) => formatEuros(p.price),
+                  },
+                  {
+                    id: "quantity",
+                    header: "Quantidade",
+                    width: "w-[12%]",
+                    className: "tabular-nums",
+                    cell: (p) => cell(p.id, (d) => d.quantidade),
+                  },
+                  {
+                    id: "category",
+                    header: "Categoria",
+                    width: "w-[13%]",
+                    cell: (p) => cell(p.id, (d) => d.categoria ?? ""),
+                  },
+                  {
+                    id: "color",
+                    header: "Cor",
+                    width: "w-[14%]",
+                    cell: (p) => cell(p.id, (d) => d.cor.split(",").join(", ")),
+                  },
                 ]}
                 actionsWidth="w-[26%]"
                 actions={(p) => (
                   <div className="flex flex-wrap gap-1">
-                    <Link to={`/produto/ver/${p.id}`} aria-label={`Ver ${p.name}`} className={`${iconLink} text-blue-800 hover:bg-blue-50`}>
+                    <Link
+                      to={`/produto/ver/${p.id}`}
+                      aria-label={`Ver ${p.name}`}
+                      className={`${iconLink} text-blue-800 hover:bg-blue-50`}
+                    >
                       <Eye aria-hidden="true" className="size-4" />
                       Ver
                     </Link>
-                    <Link to={`/produtos/editar/${p.id}`} aria-label={`Editar ${p.name}`} className={`${iconLink} text-brand-700 hover:bg-brand-50`}>
+                    <Link
+                      to={`/produtos/editar/${p.id}`}
+                      aria-label={`Editar ${p.name}`}
+                      className={`${iconLink} text-brand-700 hover:bg-brand-50`}
+                    >
                       <Pencil aria-hidden="true" className="size-4" />
                       Editar
                     </Link>
@@ -183,14 +228,24 @@ export default function Page() {
               />
               {pages > 1 && (
                 <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-2">
-                  <button type="button" className={buttonClass.secondary} disabled={current <= 1} onClick={() => setPage(current - 1)}>
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    disabled={current <= 1}
+                    onClick={() => setPage(current - 1)}
+                  >
                     <ChevronLeft aria-hidden="true" className="size-4" />
                     Anterior
                   </button>
                   <p className="text-sm text-gray-700" aria-live="polite">
                     Página {current} de {pages}
                   </p>
-                  <button type="button" className={buttonClass.secondary} disabled={current >= pages} onClick={() => setPage(current + 1)}>
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    disabled={current >= pages}
+                    onClick={() => setPage(current + 1)}
+                  >
                     Seguinte
                     <ChevronRight aria-hidden="true" className="size-4" />
                   </button>
@@ -206,7 +261,9 @@ export default function Page() {
               <table className="min-w-full divide-y divide-gray-200">
                 <thead className="bg-gray-50">
                   <tr>
-                    <th scope="col" className={thClass}>Tamanhos</th>
+                    <th scope="col" className={thClass}>
+                      Tamanhos
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-200">
@@ -232,7 +289,9 @@ export default function Page() {
               <table className="min-w-full divide-y divide-gray-200">
                 <thead className="bg-gray-50">
                   <tr>
-                    <th scope="col" className={thClass}>Cores</th>
+                    <th scope="col" className={thClass}>
+                      Cores
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-200">
@@ -241,7 +300,11 @@ export default function Page() {
                       <td className={tdClass}>
                         <span className="inline-flex items-center gap-2">
                           {c.color_hex && (
-                            <span aria-hidden="true" className="size-3.5 rounded-full border border-gray-300" style={{ backgroundColor: c.color_hex }} />
+                            <span
+                              aria-hidden="true"
+                              className="size-3.5 rounded-full border border-gray-300"
+                              style={{ backgroundColor: c.color_hex }}
+                            />
                           )}
                           {c.name}
                         </span>

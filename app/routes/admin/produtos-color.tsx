@@ -47,7 +47,12 @@ export default function Page() {
       <PageHeader title="Criar Cor do Produto" description="As cores servem para definir as variantes dos produtos." />
       <Panel>
         <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField label="Nome da cor" error={errors.cor?.message} placeholder="Ex.: Azul marinho" registration={field("cor")} />
+          <TextField
+            label="Nome da cor"
+            error={errors.cor?.message}
+            placeholder="Ex.: Azul marinho"
+            registration={field("cor")}
+          />
           <div className="space-y-3">
             <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
               <input type="checkbox" className="size-4 rounded border-gray-400" {...register("withHex")} />
@@ -57,7 +62,12 @@ export default function Page() {
               <Field label="Código da cor" error={errors.color_hex?.message}>
                 {(props) => (
                   <div className="flex items-center gap-3">
-                    <input {...props} type="color" className="h-10 w-16 cursor-pointer rounded border border-gray-300 bg-white p-1" {...register("color_hex")} />
+                    <input
+                      {...props}
+                      type="color"
+                      className="h-10 w-16 cursor-pointer rounded border border-gray-300 bg-white p-1"
+                      {...register("color_hex")}
+                    />
                     <span className="font-mono text-sm text-gray-900">{hex}</span>
                   </div>
                 )}
@@ -76,7 +86,10 @@ export default function Page() {
         loadingLabel="Carregando cores..."
         emptyMessage="Ainda não existem cores."
         renderItem={(color) => (
-          <li key={color.id} className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900">
+          <li
+            key={color.id}
+            className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900"
+          >
             <span
               aria-hidden="true"
               className="size-4 rounded-full border border-gray-400"

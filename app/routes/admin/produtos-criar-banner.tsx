@@ -87,7 +87,11 @@ export default function Page() {
             )}
           </Field>
           {preview ? (
-            <img src={preview} alt="Pré-visualização do banner" className="aspect-[8/3] w-full rounded-md border border-gray-200 object-cover" />
+            <img
+              src={preview}
+              alt="Pré-visualização do banner"
+              className="aspect-[8/3] w-full rounded-md border border-gray-200 object-cover"
+            />
           ) : null}
           <SubmitButton icon={ImagePlus} busy={saving}>
             Criar Banner

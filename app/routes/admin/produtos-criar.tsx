@@ -101,7 +101,10 @@ export default function Page() {
           aria-busy={submitting}
         >
           {missing && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2">
+            <p
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2"
+            >
               {PRODUCT_TEXT.required}
             </p>
           )}

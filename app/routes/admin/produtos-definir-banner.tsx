@@ -27,13 +27,21 @@ export const meta: Route.MetaFunction = () => [
 /** 'Erro: {error}' of spec section 8, from the JSON error body. */
 function jsonError(response: ApiResponse<unknown>): string {
   const data = (response.data ?? {}) as { error?: unknown };
-  const error = typeof data.error === "string" && data.error ? data.error : (messageFrom(response.data) ?? `Erro ${response.status}`);
+  const error =
+    typeof data.error === "string" && data.error
+      ? data.error
+      : (messageFrom(response.data) ?? `Erro ${response.status}`);
   return `Erro: ${error}`;
 }
 
 /** /produtos/definir_banner: the banners, which one is active, activate and delete (spec sections 2, 4, 8). */
 export default function Page() {
-  const { data: banners, error, loading, reload } = useApiData<ApiBanner[]>("/api/product/banners", "Erro ao carregar os Banners");
+  const {
+    data: banners,
+    error,
+    loading,
+    reload,
+  } = useApiData<ApiBanner[]>("/api/product/banners", "Erro ao carregar os Banners");
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -64,7 +72,9 @@ export default function Page() {
       // Deleting reloads the list (spec section 4).
       await reload();
     } catch (cause) {
-      toast.error(cause instanceof NetworkError ? "Erro de conexão ao eliminar Banner." : "Erro inesperado ao eliminar Banner.");
+      toast.error(
+        cause instanceof NetworkError ? "Erro de conexão ao eliminar Banner." : "Erro inesperado ao eliminar Banner.",
+      );
     } finally {
       setBusy(null);
     }
@@ -103,7 +113,11 @@ export default function Page() {
               }`}
             >
               {/* Spec section 2: the cards link to /produto/{idimg_banner}. */}
-              <Link to={`/produto/${banner.idimg_banner}`} className={`${focusRing} block`} aria-label={`Abrir ${banner.titulo}`}>
+              <Link
+                to={`/produto/${banner.idimg_banner}`}
+                className={`${focusRing} block`}
+                aria-label={`Abrir ${banner.titulo}`}
+              >
                 <CatalogImage
                   file={banner.imagem}
                   alt=""

@@ -60,7 +60,11 @@ type FormOutput = z.output<typeof variantForm>;
 const EMPTY: FormInput = { product_id: "", color_id: "", size_id: "", stock: "" };
 
 /** Folds accents and case, so 'caneca' finds 'Caneca Água'. */
-const fold = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 
 /** /produtos/detalhes 'Definir Produto': add a variant (colour, optional size, stock) to a product. */
 export default function Page() {
@@ -80,7 +84,10 @@ export default function Page() {
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(variantForm), defaultValues: EMPTY });
 
   const productId = watch("product_id");
-  const detail = useApiData<ApiStockDetail>(productId ? `/api/product/stockdetalhe/${productId}` : null, "Erro ao carregar as variantes");
+  const detail = useApiData<ApiStockDetail>(
+    productId ? `/api/product/stockdetalhe/${productId}` : null,
+    "Erro ao carregar as variantes",
+  );
 
   const visibleProducts = useMemo(() => {
     const list = products.data ?? [];
@@ -118,7 +125,10 @@ export default function Page() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Definir Produto" description="Escolha o produto, a cor, o tamanho (opcional) e a quantidade em stock." />
+      <PageHeader
+        title="Definir Produto"
+        description="Escolha o produto, a cor, o tamanho (opcional) e a quantidade em stock."
+      />
       {listsFailed && (!products.data || !colors.data) ? (
         <ErrorPanel
           message={listsFailed}
@@ -232,10 +242,18 @@ export default function Page() {
               <table className="min-w-full divide-y divide-gray-200">
                 <thead className="bg-gray-50">
                   <tr>
-                    <th scope="col" className={thClass}>Cor</th>
-                    <th scope="col" className={thClass}>Tamanho</th>
-                    <th scope="col" className={thClass}>Stock</th>
-                    <th scope="col" className={thClass}>Estado</th>
+                    <th scope="col" className={thClass}>
+                      Cor
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Tamanho
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Stock
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Estado
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-200">

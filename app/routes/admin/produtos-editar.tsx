@@ -27,7 +27,16 @@ import {
   sizesText,
 } from "#app/components/admin/products/ProductFields.tsx";
 import { VariantsManager } from "#app/components/admin/products/VariantsManager.tsx";
-import { buttonClass, ErrorPanel, inputClass, labelClass, LoadingState, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import {
+  buttonClass,
+  ErrorPanel,
+  inputClass,
+  labelClass,
+  LoadingState,
+  PageHeader,
+  Panel,
+  useApiData,
+} from "#app/components/admin/ui.tsx";
 import { apiPut, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/produtos-editar";
 
@@ -115,9 +124,17 @@ function EditForm({ product }: { product: ApiProduct }) {
 
   return (
     <Panel title="Dados do produto">
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-busy={saving}>
+      <form
+        noValidate
+        onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+        className="grid grid-cols-1 gap-5 sm:grid-cols-2"
+        aria-busy={saving}
+      >
         {missing && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2">
+          <p
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2"
+          >
             {PRODUCT_TEXT.required}
           </p>
         )}
@@ -133,7 +150,10 @@ function EditForm({ product }: { product: ApiProduct }) {
         </div>
         <div>
           <label htmlFor="edit-modelo" className={labelClass}>
-            Modelo (modelo_id) <span aria-hidden="true" className="text-red-700">*</span>
+            Modelo (modelo_id){" "}
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
           </label>
           <input
             id="edit-modelo"
@@ -182,7 +202,10 @@ function EditForm({ product }: { product: ApiProduct }) {
           />
         </div>
         {saveError && (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2">
+          <p
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2"
+          >
             {saveError}
           </p>
         )}

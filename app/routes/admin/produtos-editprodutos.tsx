@@ -11,12 +11,7 @@ import {
   PRODUCT_TEXT,
   type ApiStockDetail,
 } from "#app/components/admin/products/product-api.ts";
-import {
-  buttonClass,
-  PageHeader,
-  Panel,
-  useApiData,
-} from "#app/components/admin/ui.tsx";
+import { buttonClass, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
 import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { formatEuros } from "#app/lib/format.ts";
 import type { Route } from "./+types/produtos-editprodutos";
@@ -30,7 +25,10 @@ export const meta: Route.MetaFunction = () => [
 export default function Page() {
   const params = useParams();
   const id = parseProductId(params.id);
-  const detail = useApiData<ApiStockDetail>(id === null ? null : `/api/product/stockdetalhe/${id}`, PRODUCT_TEXT.editLoadError);
+  const detail = useApiData<ApiStockDetail>(
+    id === null ? null : `/api/product/stockdetalhe/${id}`,
+    PRODUCT_TEXT.editLoadError,
+  );
   const product = detail.data;
 
   const header = (
@@ -111,7 +109,10 @@ export default function Page() {
           Stock por variante
         </h2>
         {product.variants.length === 0 ? (
-          <div role="status" className="flex items-start gap-3 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-lg border border-yellow-300 bg-yellow-50 p-4 text-yellow-900"
+          >
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <p>
               Este produto ainda não tem stock por variante. Adicione as variantes (cor e stock) na{" "}
@@ -127,10 +128,23 @@ export default function Page() {
             tableFrom="md"
             rows={product.variants}
             rowKey={(v) => String(v.id)}
-            cardTitle={(v) => <h3 className="text-base font-semibold text-gray-900">{v.color_name || v.color || "N/A"}</h3>}
+            cardTitle={(v) => (
+              <h3 className="text-base font-semibold text-gray-900">{v.color_name || v.color || "N/A"}</h3>
+            )}
             columns={[
-              { id: "color", header: "Cor", width: "w-[40%]", inCardTitle: true, cell: (v) => v.color_name || v.color || "N/A" },
-              { id: "size", header: "Tamanhos", width: "w-[40%]", cell: (v) => v.sizes || v.size || v.size_name || "N/A" },
+              {
+                id: "color",
+                header: "Cor",
+                width: "w-[40%]",
+                inCardTitle: true,
+                cell: (v) => v.color_name || v.color || "N/A",
+              },
+              {
+                id: "size",
+                header: "Tamanhos",
+                width: "w-[40%]",
+                cell: (v) => v.sizes || v.size || v.size_name || "N/A",
+              },
               {
                 id: "stock",
                 header: "Stock",

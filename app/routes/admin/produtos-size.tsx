@@ -37,10 +37,18 @@ export default function Page() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Criar Tamanho do Produto" description="Os tamanhos servem para definir as variantes dos produtos." />
+      <PageHeader
+        title="Criar Tamanho do Produto"
+        description="Os tamanhos servem para definir as variantes dos produtos."
+      />
       <Panel>
         <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField label="Tamanho" error={errors.tamanho?.message} placeholder="Ex.: XL" registration={field("tamanho")} />
+          <TextField
+            label="Tamanho"
+            error={errors.tamanho?.message}
+            placeholder="Ex.: XL"
+            registration={field("tamanho")}
+          />
           <SubmitButton icon={Ruler} busy={saving}>
             Criar Tamanho
           </SubmitButton>
@@ -53,7 +61,10 @@ export default function Page() {
         loadingLabel="Carregando tamanhos..."
         emptyMessage="Ainda não existem tamanhos."
         renderItem={(size) => (
-          <li key={size.id} className="rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-900">
+          <li
+            key={size.id}
+            className="rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-900"
+          >
             {size.name}
           </li>
         )}

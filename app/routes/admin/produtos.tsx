@@ -9,7 +9,15 @@ import {
   PRODUCT_TEXT,
   type ApiProductListItem,
 } from "#app/components/admin/products/product-api.ts";
-import { buttonClass, EmptyState, ErrorPanel, inputClass, LoadingState, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import {
+  buttonClass,
+  EmptyState,
+  ErrorPanel,
+  inputClass,
+  LoadingState,
+  PageHeader,
+  useConfirm,
+} from "#app/components/admin/ui.tsx";
 import { apiGet, apiPut } from "#app/lib/api.ts";
 import type { Route } from "./+types/produtos";
 
@@ -169,7 +177,10 @@ export default function Page() {
       {header}
       {dialog}
       {allOut && (
-        <div role="status" className="mb-4 flex items-center gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-4 font-medium text-yellow-900">
+        <div
+          role="status"
+          className="mb-4 flex items-center gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-4 font-medium text-yellow-900"
+        >
           <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
           {PRODUCT_TEXT.emptyShop}
         </div>
@@ -187,7 +198,10 @@ export default function Page() {
               Pesquisar produtos
             </label>
             <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600" />
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600"
+              />
               <input
                 id="product-search"
                 type="search"
@@ -204,7 +218,10 @@ export default function Page() {
           {filtered.length === 0 ? (
             <EmptyState message={PRODUCT_TEXT.noProducts} />
           ) : (
-            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label="Produtos">
+            <ul
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+              aria-label="Produtos"
+            >
               {shown.map((product) => (
                 <li key={product.id}>
                   <CardBoundary>

@@ -34,7 +34,10 @@ export default function Page() {
   const [threshold, setThreshold] = useState<number>(DEFAULT_THRESHOLD);
   const [restocking, setRestocking] = useState<number | null>(null);
   const variantsHeading = useRef<HTMLHeadingElement>(null);
-  const list = useApiData<LowStockProduct[]>(`/api/stock/low-stock?threshold=${threshold}`, "Erro ao carregar os produtos com stock baixo");
+  const list = useApiData<LowStockProduct[]>(
+    `/api/stock/low-stock?threshold=${threshold}`,
+    "Erro ao carregar os produtos com stock baixo",
+  );
 
   useEffect(() => {
     if (restocking !== null) variantsHeading.current?.focus();
@@ -94,11 +97,36 @@ export default function Page() {
             rowClassName={(p) => (restocking === p.id ? "bg-brand-50" : undefined)}
             cardTitle={(p) => <h3 className="text-base font-semibold text-gray-900">{p.name}</h3>}
             columns={[
-              { id: "name", header: "Produto", width: "w-[20%]", className: "font-medium", inCardTitle: true, cell: (p) => p.name },
+              {
+                id: "name",
+                header: "Produto",
+                width: "w-[20%]",
+                className: "font-medium",
+                inCardTitle: true,
+                cell: (p) => p.name,
+              },
               { id: "category", header: "Categoria", width: "w-[13%]", cell: (p) => p.categoria || "—" },
-              { id: "variants", header: "Variantes", width: "w-[10%]", className: "tabular-nums", cell: (p) => p.variantsCount },
-              { id: "total", header: "Stock Total", width: "w-[10%]", className: "tabular-nums", cell: (p) => p.totalStock },
-              { id: "min", header: "Stock Mínimo", width: "w-[11%]", className: "tabular-nums", cell: (p) => p.minStock },
+              {
+                id: "variants",
+                header: "Variantes",
+                width: "w-[10%]",
+                className: "tabular-nums",
+                cell: (p) => p.variantsCount,
+              },
+              {
+                id: "total",
+                header: "Stock Total",
+                width: "w-[10%]",
+                className: "tabular-nums",
+                cell: (p) => p.totalStock,
+              },
+              {
+                id: "min",
+                header: "Stock Mínimo",
+                width: "w-[11%]",
+                className: "tabular-nums",
+                cell: (p) => p.minStock,
+              },
               {
                 id: "state",
                 header: "Estado",

@@ -8,7 +8,15 @@ import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
 import { type PublicUser, updateUserBody } from "#server/accounts/schemas.ts";
 import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
-import { buttonClass, ErrorPanel, inputClass, LoadingState, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import {
+  buttonClass,
+  ErrorPanel,
+  inputClass,
+  LoadingState,
+  PageHeader,
+  Panel,
+  useApiData,
+} from "#app/components/admin/ui.tsx";
 import { apiPut, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/usuarios-editar";
 
@@ -31,10 +39,12 @@ const FAILURE = "Erro ao atualizar usuário.";
 
 export default function Page({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { data: user, error, loading, reload } = useApiData<PublicUser>(
-    `/api/users/${encodeURIComponent(params.id)}`,
-    "Erro ao carregar o utilizador",
-  );
+  const {
+    data: user,
+    error,
+    loading,
+    reload,
+  } = useApiData<PublicUser>(`/api/users/${encodeURIComponent(params.id)}`, "Erro ao carregar o utilizador");
   const [saving, setSaving] = useState(false);
   const {
     register,
@@ -54,7 +64,11 @@ export default function Page({ params }: Route.ComponentProps) {
   async function onValid(values: FormOutput) {
     setSaving(true);
     try {
-      const body = { name: values.name, email: values.email, ...(values.function ? { function: values.function } : {}) };
+      const body = {
+        name: values.name,
+        email: values.email,
+        ...(values.function ? { function: values.function } : {}),
+      };
       const response = await apiPut(`/api/users/${encodeURIComponent(params.id)}`, body);
       if (response.ok) {
         toast.success(messageFrom(response.data) ?? "Usuário atualizado com sucesso!");

@@ -14,10 +14,12 @@ const FUNCTION_LABEL: Record<string, string> = { admin: "Administrador (admin)",
 
 /** /usuarios/ver/{id}: id, name, email, function and a way back (spec section 2). */
 export default function Page({ params }: Route.ComponentProps) {
-  const { data: user, error, loading, reload } = useApiData<PublicUser>(
-    `/api/users/${encodeURIComponent(params.id)}`,
-    "Erro ao carregar o utilizador",
-  );
+  const {
+    data: user,
+    error,
+    loading,
+    reload,
+  } = useApiData<PublicUser>(`/api/users/${encodeURIComponent(params.id)}`, "Erro ao carregar o utilizador");
 
   return (
     <div className="mx-auto max-w-2xl">

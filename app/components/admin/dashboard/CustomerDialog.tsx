@@ -26,8 +26,23 @@ export interface OrderDetail {
     telefone?: string | null;
     entrega_rapida?: boolean | null;
   } | null;
-  payment: { status: string | null; entidade: string | null; referencia: string | null; request_id: string | null; telefone: string | null; validade: string | null; valor: number | null } | null;
-  lines: { product_id: number | null; product_name: string | null; color: string | null; size: string | null; quantity: number; unit_price: number }[];
+  payment: {
+    status: string | null;
+    entidade: string | null;
+    referencia: string | null;
+    request_id: string | null;
+    telefone: string | null;
+    validade: string | null;
+    valor: number | null;
+  } | null;
+  lines: {
+    product_id: number | null;
+    product_name: string | null;
+    color: string | null;
+    size: string | null;
+    quantity: number;
+    unit_price: number;
+  }[];
   paymentConfirmed: boolean;
   confirmedAt: string | null;
 }
@@ -38,16 +53,20 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <>
       <dt className="text-sm font-medium text-gray-700">{label}</dt>
-      <dd className="break-words text-gray-900">{value === null || value === undefined || value === "" ? "N/A" : value}</dd>
+      <dd className="break-words text-gray-900">
+        {value === null || value === undefined || value === "" ? "N/A" : value}
+      </dd>
     </>
   );
 }
 
 function CustomerData({ orderId }: { orderId: number }) {
-  const { data: order, error, loading, reload } = useApiData<OrderDetail>(
-    `/api/orders/${orderId}`,
-    "Erro ao carregar os dados do cliente",
-  );
+  const {
+    data: order,
+    error,
+    loading,
+    reload,
+  } = useApiData<OrderDetail>(`/api/orders/${orderId}`, "Erro ao carregar os dados do cliente");
   if (loading && !order) return <LoadingState label="Carregando dados do cliente..." />;
   if (error && !order) return <ErrorPanel message={error} onRetry={() => void reload()} />;
   if (!order) return null;
@@ -55,7 +74,9 @@ function CustomerData({ orderId }: { orderId: number }) {
   return (
     <div className="space-y-5">
       <section aria-labelledby="cliente-dados">
-        <h3 id="cliente-dados" className="mb-2 font-semibold text-gray-900">Cliente</h3>
+        <h3 id="cliente-dados" className="mb-2 font-semibold text-gray-900">
+          Cliente
+        </h3>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5">
           <Row label="Nome" value={order.cliente_nome} />
           <Row label="Email" value={order.cliente_email} />
@@ -63,7 +84,9 @@ function CustomerData({ orderId }: { orderId: number }) {
         </dl>
       </section>
       <section aria-labelledby="cliente-entrega">
-        <h3 id="cliente-entrega" className="mb-2 font-semibold text-gray-900">Dados de entrega</h3>
+        <h3 id="cliente-entrega" className="mb-2 font-semibold text-gray-900">
+          Dados de entrega
+        </h3>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5">
           <Row label="Nome" value={delivery.nome} />
           <Row label="Morada" value={delivery.morada} />
@@ -74,10 +97,15 @@ function CustomerData({ orderId }: { orderId: number }) {
         </dl>
       </section>
       <section aria-labelledby="cliente-pedido">
-        <h3 id="cliente-pedido" className="mb-2 font-semibold text-gray-900">Pedido #{order.id}</h3>
+        <h3 id="cliente-pedido" className="mb-2 font-semibold text-gray-900">
+          Pedido #{order.id}
+        </h3>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5">
           <Row label="Data" value={new Date(order.created_at).toLocaleString("pt-PT")} />
-          <Row label="Pagamento" value={order.metodo_pagamento ? (METHOD_LABEL[order.metodo_pagamento] ?? order.metodo_pagamento) : null} />
+          <Row
+            label="Pagamento"
+            value={order.metodo_pagamento ? (METHOD_LABEL[order.metodo_pagamento] ?? order.metodo_pagamento) : null}
+          />
           <Row label="Estado" value={<PaymentStatusBadge status={order.payment?.status ?? order.status} />} />
           <Row label="Total" value={Number.isFinite(order.total) ? formatEuros(order.total) : null} />
         </dl>
@@ -107,9 +135,14 @@ export function CustomerDialog({ orderId, onClose }: { orderId: number | null; o
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold text-gray-900">Dados do Cliente</Dialog.Title>
-              <Dialog.Description className="text-sm text-gray-700">Dados do cliente e de entrega do pedido.</Dialog.Description>
+              <Dialog.Description className="text-sm text-gray-700">
+                Dados do cliente e de entrega do pedido.
+              </Dialog.Description>
             </div>
-            <Dialog.Close className={`${focusRing} rounded-md p-1 text-gray-700 hover:bg-gray-100`} aria-label="Fechar janela">
+            <Dialog.Close
+              className={`${focusRing} rounded-md p-1 text-gray-700 hover:bg-gray-100`}
+              aria-label="Fechar janela"
+            >
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>

@@ -75,7 +75,9 @@ export function PaymentsPanel() {
   async function verifyAll() {
     setVerifying(true);
     try {
-      const response = await apiGet<{ success: boolean; resultados: unknown[]; message: string }>("/api/payments/verify-all");
+      const response = await apiGet<{ success: boolean; resultados: unknown[]; message: string }>(
+        "/api/payments/verify-all",
+      );
       if (response.ok && response.data?.success !== false) {
         console.log("Resultados da verificação de pagamentos:", response.data?.resultados ?? response.data);
         toast.success("Verificação concluída! Verifique os resultados no console.", {
@@ -129,12 +131,21 @@ export function PaymentsPanel() {
           tableFrom="xl"
           cardTitle={(line) => (
             <>
-              <h3 className="font-mono text-base font-semibold text-gray-900">Pedido {line.payment_reference || line.id}</h3>
+              <h3 className="font-mono text-base font-semibold text-gray-900">
+                Pedido {line.payment_reference || line.id}
+              </h3>
               <PaymentStatusBadge status={line.payment_status} />
             </>
           )}
           columns={[
-            { id: "order", header: "Pedido", width: "w-[15%]", className: "font-mono", inCardTitle: true, cell: (line) => line.payment_reference || line.id },
+            {
+              id: "order",
+              header: "Pedido",
+              width: "w-[15%]",
+              className: "font-mono",
+              inCardTitle: true,
+              cell: (line) => line.payment_reference || line.id,
+            },
             {
               id: "customer",
               header: "Cliente",
@@ -149,7 +160,9 @@ export function PaymentsPanel() {
                     {line.cliente_nome || `Utilizador #${line.user_id ?? "?"}`}
                     <span className="sr-only"> (ver dados do cliente do pedido {line.id})</span>
                   </button>
-                  {line.cliente_email ? <span className="block text-xs break-all text-gray-700">{line.cliente_email}</span> : null}
+                  {line.cliente_email ? (
+                    <span className="block text-xs break-all text-gray-700">{line.cliente_email}</span>
+                  ) : null}
                 </>
               ),
             },
@@ -159,9 +172,25 @@ export function PaymentsPanel() {
               width: "w-[22%]",
               cell: (line) => line.product_name ?? (line.product_id !== null ? `Produto #${line.product_id}` : "N/A"),
             },
-            { id: "quantity", header: "Quantidade", width: "w-[11%]", className: "tabular-nums", cell: (line) => line.quantity },
-            { id: "status", header: "Estado", width: "w-[11%]", cell: (line) => <PaymentStatusBadge status={line.payment_status} /> },
-            { id: "date", header: "Data", width: "w-[14%]", cell: (line) => new Date(line.created_at).toLocaleString("pt-PT") },
+            {
+              id: "quantity",
+              header: "Quantidade",
+              width: "w-[11%]",
+              className: "tabular-nums",
+              cell: (line) => line.quantity,
+            },
+            {
+              id: "status",
+              header: "Estado",
+              width: "w-[11%]",
+              cell: (line) => <PaymentStatusBadge status={line.payment_status} />,
+            },
+            {
+              id: "date",
+              header: "Data",
+              width: "w-[14%]",
+              cell: (line) => new Date(line.created_at).toLocaleString("pt-PT"),
+            },
           ]}
         />
       )}

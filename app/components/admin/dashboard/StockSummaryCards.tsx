@@ -23,10 +23,34 @@ type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
  * The spec's five cards (their labels are the spec's). Each says under its figure what it counts:
  * 'Sem Stock' and 'Stock Baixo' count products, with the variants at that level alongside.
  */
-const CARDS: { key: keyof StockSummary; label: string; icon: Icon; tone: string; counts: (s: StockSummary) => string[] }[] = [
-  { key: "totalProducts", label: "Total Produtos", icon: Package, tone: "bg-blue-50 text-blue-800", counts: () => ["produtos"] },
-  { key: "totalVariants", label: "Total Variantes", icon: Layers, tone: "bg-indigo-50 text-indigo-800", counts: () => ["variantes"] },
-  { key: "totalStock", label: "Stock Total", icon: Boxes, tone: "bg-green-50 text-green-800", counts: () => ["unidades"] },
+const CARDS: {
+  key: keyof StockSummary;
+  label: string;
+  icon: Icon;
+  tone: string;
+  counts: (s: StockSummary) => string[];
+}[] = [
+  {
+    key: "totalProducts",
+    label: "Total Produtos",
+    icon: Package,
+    tone: "bg-blue-50 text-blue-800",
+    counts: () => ["produtos"],
+  },
+  {
+    key: "totalVariants",
+    label: "Total Variantes",
+    icon: Layers,
+    tone: "bg-indigo-50 text-indigo-800",
+    counts: () => ["variantes"],
+  },
+  {
+    key: "totalStock",
+    label: "Stock Total",
+    icon: Boxes,
+    tone: "bg-green-50 text-green-800",
+    counts: () => ["unidades"],
+  },
   {
     key: "outOfStock",
     label: "Sem Stock",
@@ -48,13 +72,20 @@ const variants = (n: number) => `${number.format(n)} ${n === 1 ? "variante" : "v
 
 /** The five stock summary cards of /dashboard. */
 export function StockSummaryCards() {
-  const { data, error, loading, reload } = useApiData<StockSummary>("/api/stock/summary", "Erro ao carregar o resumo do stock");
+  const { data, error, loading, reload } = useApiData<StockSummary>(
+    "/api/stock/summary",
+    "Erro ao carregar o resumo do stock",
+  );
 
   if (error && !data) {
     return <ErrorPanel message={`Resumo do stock indisponível: ${error}`} onRetry={() => void reload()} />;
   }
   return (
-    <ul aria-label="Resumo do stock" aria-busy={loading} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <ul
+      aria-label="Resumo do stock"
+      aria-busy={loading}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    >
       {CARDS.map(({ key, label, icon: Icon, tone, counts }) => (
         <li key={key} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
           <span className={`hidden rounded-md p-2 sm:inline-flex ${tone}`}>
@@ -63,7 +94,13 @@ export function StockSummaryCards() {
           <div className="min-w-0">
             <p className="text-sm font-medium text-gray-700">{label}</p>
             <p className="text-2xl font-bold text-gray-900" data-testid={`resumo-${key}`}>
-              {data ? number.format(data[key]) : <span className="text-gray-700" aria-label="A carregar">…</span>}
+              {data ? (
+                number.format(data[key])
+              ) : (
+                <span className="text-gray-700" aria-label="A carregar">
+                  …
+                </span>
+              )}
             </p>
             {data ? (
               <p className="text-xs text-gray-700" data-testid={`resumo-${key}-conta`}>

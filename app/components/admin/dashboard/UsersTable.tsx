@@ -20,14 +20,20 @@ const staffFirst = (users: PublicUser[]) =>
   users.toSorted((a, b) => Number(b.function === "admin") - Number(a.function === "admin") || a.id - b.id);
 
 export function UsersTable() {
-  const { data: users, error, loading, reload } = useApiData<PublicUser[]>("/api/users", "Erro ao carregar os utilizadores");
+  const {
+    data: users,
+    error,
+    loading,
+    reload,
+  } = useApiData<PublicUser[]>("/api/users", "Erro ao carregar os utilizadores");
   const { confirm, dialog } = useConfirm();
   const [deleting, setDeleting] = useState<number | null>(null);
   // A shop with thousands of clientes must not render them all at once.
   const [page, setPage] = useState(1);
 
   async function remove(user: PublicUser) {
-    if (!(await confirm(`Tens a certeza que queres eliminar o utilizador ${user.name} (${user.email})?`, "Eliminar"))) return;
+    if (!(await confirm(`Tens a certeza que queres eliminar o utilizador ${user.name} (${user.email})?`, "Eliminar")))
+      return;
     setDeleting(user.id);
     try {
       const response = await apiDelete(`/api/users/${user.id}`);
@@ -66,7 +72,11 @@ export function UsersTable() {
         actionsWidth="w-[28%]"
         actions={(user) => (
           <div className="flex flex-wrap gap-1">
-            <Link to={`/usuarios/ver/${user.id}`} className={`${iconButton} text-gray-800 hover:bg-gray-100`} aria-label={`Ver ${user.name}`}>
+            <Link
+              to={`/usuarios/ver/${user.id}`}
+              className={`${iconButton} text-gray-800 hover:bg-gray-100`}
+              aria-label={`Ver ${user.name}`}
+            >
               <Eye aria-hidden="true" className="size-4" />
               Ver
             </Link>
@@ -92,7 +102,13 @@ export function UsersTable() {
         )}
       />
       {users.length > USERS_PAGE_SIZE ? (
-        <Pagination page={page} pageSize={USERS_PAGE_SIZE} total={users.length} onPageChange={setPage} label="Paginação dos utilizadores" />
+        <Pagination
+          page={page}
+          pageSize={USERS_PAGE_SIZE}
+          total={users.length}
+          onPageChange={setPage}
+          label="Paginação dos utilizadores"
+        />
       ) : null}
       {dialog}
     </>

@@ -69,7 +69,13 @@ export function TextField({
   return (
     <Field label={label} error={error}>
       {(props) => (
-        <input {...props} type="text" {...inputProps} className={fieldInputClass(inputClass, !!error)} {...registration} />
+        <input
+          {...props}
+          type="text"
+          {...inputProps}
+          className={fieldInputClass(inputClass, !!error)}
+          {...registration}
+        />
       )}
     </Field>
   );

@@ -30,10 +30,7 @@ export default function OrdersChart({ data }: { data: OrdersPerDay[] }) {
           minTickGap={16}
         />
         <YAxis allowDecimals={false} width={36} tick={{ fill: "#374151", fontSize: 12 }} />
-        <Tooltip
-          labelFormatter={(label) => longDay(String(label))}
-          formatter={(value) => [value, "Pedidos"]}
-        />
+        <Tooltip labelFormatter={(label) => longDay(String(label))} formatter={(value) => [value, "Pedidos"]} />
         <Line
           type="linear"
           dataKey="total_pedidos"

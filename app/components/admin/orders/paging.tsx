@@ -29,7 +29,10 @@ export async function fetchPage<T>(path: string, signal?: AbortSignal): Promise<
   if (!response.ok) throw new PageLoadError(messageFrom(data) ?? `Erro ${response.status}`, response.status);
   const items = Array.isArray(data) ? (data as T[]) : [];
   const header = Number(response.headers.get("X-Total-Count"));
-  return { items, total: Number.isFinite(header) && header >= 0 && response.headers.has("X-Total-Count") ? header : items.length };
+  return {
+    items,
+    total: Number.isFinite(header) && header >= 0 && response.headers.has("X-Total-Count") ? header : items.length,
+  };
 }
 
 export interface PagedData<T> {

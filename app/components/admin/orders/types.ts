@@ -47,7 +47,14 @@ export interface OrderDetail {
     validade: string | null;
     valor: number;
   } | null;
-  lines: Array<{ product_id: number; product_name: string; color: string | null; size: string | null; quantity: number; unit_price: number }>;
+  lines: Array<{
+    product_id: number;
+    product_name: string;
+    color: string | null;
+    size: string | null;
+    quantity: number;
+    unit_price: number;
+  }>;
   paymentConfirmed: boolean;
   confirmedAt: string | null;
 }

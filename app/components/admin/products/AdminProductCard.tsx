@@ -40,7 +40,12 @@ export function AdminProductCard({ product, busy, onAdd, onRemove, onDelete }: A
   const detailHref = `/produtos/editprodutos/${product.id}`;
   return (
     <article className="@container flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
-      <Link to={detailHref} className={`relative block aspect-square overflow-hidden bg-gray-50 ${focusRing}`} tabIndex={-1} aria-hidden="true">
+      <Link
+        to={detailHref}
+        className={`relative block aspect-square overflow-hidden bg-gray-50 ${focusRing}`}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <CatalogImage
           file={firstImage(product.image)}
           alt=""
@@ -117,7 +122,10 @@ export class CardBoundary extends Component<{ children: ReactNode }, { failed: b
   override render() {
     if (this.state.failed) {
       return (
-        <div role="alert" className="grid min-h-40 place-items-center rounded-xl border border-dashed border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800">
+        <div
+          role="alert"
+          className="grid min-h-40 place-items-center rounded-xl border border-dashed border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800"
+        >
           Algo deu errado.
         </div>
       );

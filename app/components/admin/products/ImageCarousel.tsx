@@ -123,7 +123,10 @@ export function ImageCarousel({ images, name }: { images: readonly string[]; nam
               aria-current={index === selected ? "true" : undefined}
               className={`grid size-6 place-items-center rounded-full ${focusRing}`}
             >
-              <span aria-hidden="true" className={`block h-2 rounded-full transition-all ${index === selected ? "w-5 bg-gray-900" : "w-2 bg-gray-400"}`} />
+              <span
+                aria-hidden="true"
+                className={`block h-2 rounded-full transition-all ${index === selected ? "w-5 bg-gray-900" : "w-2 bg-gray-400"}`}
+              />
             </button>
           ))}
         </div>
@@ -164,10 +167,20 @@ export function ImageCarousel({ images, name }: { images: readonly string[]; nam
             </Dialog.Close>
             {many && (
               <>
-                <button type="button" onClick={() => step(-1)} aria-label="Imagem anterior" className={`${arrowClass} left-4`}>
+                <button
+                  type="button"
+                  onClick={() => step(-1)}
+                  aria-label="Imagem anterior"
+                  className={`${arrowClass} left-4`}
+                >
                   <ChevronLeft aria-hidden="true" className="size-5" />
                 </button>
-                <button type="button" onClick={() => step(1)} aria-label="Imagem seguinte" className={`${arrowClass} right-4`}>
+                <button
+                  type="button"
+                  onClick={() => step(1)}
+                  aria-label="Imagem seguinte"
+                  className={`${arrowClass} right-4`}
+                >
                   <ChevronRight aria-hidden="true" className="size-5" />
                 </button>
               </>

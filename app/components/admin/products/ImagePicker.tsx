@@ -41,7 +41,8 @@ export function ImagePicker({
     const accepted = small.slice(0, room);
     const problems: string[] = [];
     if (images.length < chosen.length) problems.push("Só são aceites ficheiros de imagem.");
-    if (small.length < images.length) problems.push(`Cada imagem pode ter no máximo ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+    if (small.length < images.length)
+      problems.push(`Cada imagem pode ter no máximo ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
     if (accepted.length < small.length) problems.push(`Pode enviar no máximo ${max} imagens.`);
     setNotice(problems.length ? problems.join(" ") : null);
     if (accepted.length) onChange([...files, ...accepted]);
@@ -50,14 +51,15 @@ export function ImagePicker({
   };
 
   const message = error ?? notice;
-  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 
   return (
     <div>
       <span className={labelClass}>{label}</span>
       <label
         htmlFor={id}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-gray-300 bg-gray-50 p-6 text-center text-sm text-gray-700 hover:border-brand-500 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500`}
+        className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-gray-300 bg-gray-50 p-6 text-center text-sm text-gray-700 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500 hover:border-brand-500`}
       >
         <ImagePlus aria-hidden="true" className="size-8 text-gray-600" />
         <span>

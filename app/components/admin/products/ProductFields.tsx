@@ -1,12 +1,7 @@
 import "#app/lib/zod-csp.ts";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
-import {
-  CATALOG_MESSAGES as M,
-  formatPriceInput,
-  normalizeSizes,
-  parsePriceCents,
-} from "#server/catalog/schemas.ts";
+import { CATALOG_MESSAGES as M, formatPriceInput, normalizeSizes, parsePriceCents } from "#server/catalog/schemas.ts";
 import { useApiData, inputClass, labelClass } from "../ui.tsx";
 
 /**
@@ -103,14 +98,27 @@ export function ProductFields<T extends ProductFieldsInput>({
     <>
       <div className="sm:col-span-2">
         <label htmlFor={id("name")} className={labelClass}>
-          Nome <span aria-hidden="true" className="text-red-700">*</span>
+          Nome{" "}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
         </label>
-        <input id={id("name")} type="text" autoComplete="off" className={inputClass} {...fieldAria(id("name"), msg("name"))} {...reg("name")} />
+        <input
+          id={id("name")}
+          type="text"
+          autoComplete="off"
+          className={inputClass}
+          {...fieldAria(id("name"), msg("name"))}
+          {...reg("name")}
+        />
         <FieldError id={`${id("name")}-error`} message={msg("name")} />
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={id("description")} className={labelClass}>
-          Descrição <span aria-hidden="true" className="text-red-700">*</span>
+          Descrição{" "}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
         </label>
         <textarea
           id={id("description")}
@@ -123,7 +131,10 @@ export function ProductFields<T extends ProductFieldsInput>({
       </div>
       <div>
         <label htmlFor={id("price")} className={labelClass}>
-          Preço (€) <span aria-hidden="true" className="text-red-700">*</span>
+          Preço (€){" "}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
         </label>
         <input
           id={id("price")}
@@ -139,7 +150,12 @@ export function ProductFields<T extends ProductFieldsInput>({
       </div>
       <div>
         <label htmlFor={id("categoria")} className={labelClass}>
-          Categoria {categoryRequired && <span aria-hidden="true" className="text-red-700">*</span>}
+          Categoria{" "}
+          {categoryRequired && (
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
+          )}
         </label>
         <input
           id={id("categoria")}

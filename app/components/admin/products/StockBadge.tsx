@@ -4,10 +4,7 @@ import { toast } from "#app/lib/toast.tsx";
 import { Badge, buttonClass } from "../ui.tsx";
 import { fetchTotalStock } from "./product-api.ts";
 
-type StockState =
-  | { kind: "loading" }
-  | { kind: "loaded"; total: number | null }
-  | { kind: "error"; message: string };
+type StockState = { kind: "loading" } | { kind: "loaded"; total: number | null } | { kind: "error"; message: string };
 
 /**
  * The card's 'Stock: N' badge (spec section 4): Carregando..., Erro (message and
@@ -64,6 +61,10 @@ export function StockBadge({ productId, version = 0 }: { productId: number | und
   }
   if (state.total === null) return <Badge className="bg-gray-100 text-gray-800">N/A</Badge>;
   const tone =
-    state.total <= 0 ? "bg-red-100 text-red-800" : state.total <= 10 ? "bg-yellow-100 text-yellow-900" : "bg-blue-100 text-blue-900";
+    state.total <= 0
+      ? "bg-red-100 text-red-800"
+      : state.total <= 10
+        ? "bg-yellow-100 text-yellow-900"
+        : "bg-blue-100 text-blue-900";
   return <Badge className={tone}>Stock: {state.total}</Badge>;
 }

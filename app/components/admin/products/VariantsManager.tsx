@@ -26,7 +26,13 @@ const sizeOf = (v: Variant) => v.size_name ?? v.size ?? v.sizes ?? "N/A";
 function colorCell(v: Variant) {
   return (
     <span className="inline-flex items-center gap-2">
-      {v.color_hex && <span aria-hidden="true" className="size-3.5 shrink-0 rounded-full border border-gray-300" style={{ backgroundColor: v.color_hex }} />}
+      {v.color_hex && (
+        <span
+          aria-hidden="true"
+          className="size-3.5 shrink-0 rounded-full border border-gray-300"
+          style={{ backgroundColor: v.color_hex }}
+        />
+      )}
       {colorOf(v)}
     </span>
   );
@@ -42,7 +48,10 @@ const MAX_STOCK = 1_000_000;
 export function VariantsManager({ productId }: { productId: number }) {
   const detail = useApiData<ApiStockDetail>(`/api/product/stockdetalhe/${productId}`, "Erro ao carregar as variantes.");
   const colors = useApiData<ApiColor[]>("/api/product/cores", "Erro ao carregar as cores.");
-  const sizes = useApiData<Array<{ id: number; name: string }>>("/api/product/tamanhos", "Erro ao carregar os tamanhos.");
+  const sizes = useApiData<Array<{ id: number; name: string }>>(
+    "/api/product/tamanhos",
+    "Erro ao carregar os tamanhos.",
+  );
   const { confirm, dialog } = useConfirm();
   const [colorId, setColorId] = useState("");
   const [sizeId, setSizeId] = useState("");
@@ -115,10 +124,17 @@ export function VariantsManager({ productId }: { productId: number }) {
   return (
     <Panel title="Variantes (cor e stock)">
       {dialog}
-      <form onSubmit={(e) => void add(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end">
+      <form
+        onSubmit={(e) => void add(e)}
+        noValidate
+        className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="variant-color" className={labelClass}>
-            Cor <span aria-hidden="true" className="text-red-700">*</span>
+            Cor{" "}
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
           </label>
           <select
             id="variant-color"
@@ -150,7 +166,10 @@ export function VariantsManager({ productId }: { productId: number }) {
         </div>
         <div>
           <label htmlFor="variant-stock" className={labelClass}>
-            Stock <span aria-hidden="true" className="text-red-700">*</span>
+            Stock{" "}
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
           </label>
           <input
             id="variant-stock"
@@ -165,7 +184,11 @@ export function VariantsManager({ productId }: { productId: number }) {
           />
         </div>
         <button type="submit" disabled={adding} className={buttonClass.success}>
-          {adding ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Plus aria-hidden="true" className="size-4" />}
+          {adding ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Plus aria-hidden="true" className="size-4" />
+          )}
           Adicionar Variante
         </button>
         {formError && (

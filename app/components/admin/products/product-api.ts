@@ -4,13 +4,7 @@
  */
 import { apiDelete, apiGet, messageFrom, NetworkError, type ApiResponse } from "#app/lib/api.ts";
 
-export type {
-  ApiColor,
-  ApiProduct,
-  ApiProductListItem,
-  ApiStockDetail,
-  ApiVariant,
-} from "#server/catalog/schemas.ts";
+export type { ApiColor, ApiProduct, ApiProductListItem, ApiStockDetail, ApiVariant } from "#server/catalog/schemas.ts";
 
 /** Spec section 9: the list polls every 5 s; the edit save gives up after 30 s. */
 export const PRODUCT_LIST_REFRESH_MS = 5000;
@@ -62,7 +56,9 @@ export function stockThrownError(error: unknown): string {
 }
 
 /** GET /api/product/stock/{id}: the total stock, or the pt-PT error of the card. */
-export async function fetchTotalStock(id: number | undefined): Promise<{ ok: true; total: number | null } | { ok: false; message: string }> {
+export async function fetchTotalStock(
+  id: number | undefined,
+): Promise<{ ok: true; total: number | null } | { ok: false; message: string }> {
   if (!id || !Number.isInteger(id) || id <= 0) return { ok: false, message: "Produto inválido" };
   try {
     const response = await apiGet<{ totalStock?: unknown }>(`/api/product/stock/${id}`);

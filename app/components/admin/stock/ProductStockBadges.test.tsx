@@ -5,8 +5,8 @@ import { lowStockLevel, ProductStockBadges } from "./ProductStockBadges.tsx";
 /** The badges' visible text, one entry per badge. */
 function badges(product: Parameters<typeof ProductStockBadges>[0]["product"]): string[] {
   const html = renderToStaticMarkup(<ProductStockBadges product={product} />);
-  return [...html.matchAll(/<span class="inline-flex[^"]*">(.*?)<\/span>(?=<span class="inline-flex|<\/span>$)/g)].map((m) =>
-    m[1]!.replace(/<[^>]+>/g, ""),
+  return [...html.matchAll(/<span class="inline-flex[^"]*">(.*?)<\/span>(?=<span class="inline-flex|<\/span>$)/g)].map(
+    (m) => m[1]!.replace(/<[^>]+>/g, ""),
   );
 }
 

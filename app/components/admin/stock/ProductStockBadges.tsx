@@ -43,7 +43,10 @@ export function ProductStockBadges({ product }: { product: StockFlags }) {
  * Crítico, otherwise Baixo). 'Sem Stock' then says whether all of the product is sold out or only
  * some of its variants, since the product may still sell in others.
  */
-export function lowStockLevel(minStock: number, totalStock: number): { label: string; detail?: string; className: string } {
+export function lowStockLevel(
+  minStock: number,
+  totalStock: number,
+): { label: string; detail?: string; className: string } {
   if (minStock <= 0) {
     return {
       label: "Sem Stock",

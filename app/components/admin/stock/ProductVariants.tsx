@@ -6,7 +6,17 @@ import { History, Pencil, X } from "lucide-react";
 import { forwardRef, useState } from "react";
 import { formatEuros } from "#app/lib/format.ts";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import { Badge, buttonClass, EmptyState, ErrorPanel, focusRing, LoadingState, Panel, stockLevel, useApiData } from "../ui.tsx";
+import {
+  Badge,
+  buttonClass,
+  EmptyState,
+  ErrorPanel,
+  focusRing,
+  LoadingState,
+  Panel,
+  stockLevel,
+  useApiData,
+} from "../ui.tsx";
 import { StockEditDialog, type StockEditTarget } from "./StockEditDialog.tsx";
 import { StockHistory } from "./StockHistory.tsx";
 import { type StockProductDetail, type StockUpdateAnswer, type StockVariant, variantLabel } from "./types.ts";
@@ -21,7 +31,13 @@ interface ProductVariantsProps {
 }
 
 function ColorDot({ hex }: { hex: string | null | undefined }) {
-  return hex ? <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-gray-300" style={{ backgroundColor: hex }} /> : null;
+  return hex ? (
+    <span
+      aria-hidden="true"
+      className="size-4 shrink-0 rounded-full border border-gray-300"
+      style={{ backgroundColor: hex }}
+    />
+  ) : null;
 }
 
 /** The heading is focusable so the page can move focus here when a product is chosen. */
@@ -64,7 +80,12 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
           ) : null}
         </div>
         {onClose ? (
-          <button type="button" onClick={onClose} className={`${focusRing} rounded-md p-1 text-gray-700 hover:bg-gray-100`} aria-label="Fechar variantes">
+          <button
+            type="button"
+            onClick={onClose}
+            className={`${focusRing} rounded-md p-1 text-gray-700 hover:bg-gray-100`}
+            aria-label="Fechar variantes"
+          >
             <X aria-hidden="true" className="size-5" />
           </button>
         ) : null}
@@ -105,8 +126,20 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
               ),
             },
             { id: "size", header: "Tamanho", width: "w-[13%]", inCardTitle: true, cell: (v) => v.size ?? "N/A" },
-            { id: "stock", header: "Stock", width: "w-[11%]", className: "font-semibold tabular-nums", cell: (v) => v.stock },
-            { id: "reserved", header: "Reservado", width: "w-[13%]", className: "tabular-nums", cell: (v) => v.reserved },
+            {
+              id: "stock",
+              header: "Stock",
+              width: "w-[11%]",
+              className: "font-semibold tabular-nums",
+              cell: (v) => v.stock,
+            },
+            {
+              id: "reserved",
+              header: "Reservado",
+              width: "w-[13%]",
+              className: "tabular-nums",
+              cell: (v) => v.reserved,
+            },
             {
               id: "level",
               header: "Nível",
@@ -158,7 +191,12 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
         ) : null}
       </div>
 
-      <StockEditDialog target={editing} defaultReason={defaultReason} onClose={() => setEditing(null)} onSaved={saved} />
+      <StockEditDialog
+        target={editing}
+        defaultReason={defaultReason}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
     </Panel>
   );
 });

@@ -9,7 +9,14 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "#app/lib/toast.tsx";
 import { apiPut, messageFrom } from "#app/lib/api.ts";
 import { buttonClass, focusRing, inputClass, labelClass } from "../ui.tsx";
-import { STOCK_INVALID, STOCK_UPDATE_FAILED, STOCK_UPDATED, type StockUpdateAnswer, type StockVariant, variantLabel } from "./types.ts";
+import {
+  STOCK_INVALID,
+  STOCK_UPDATE_FAILED,
+  STOCK_UPDATED,
+  type StockUpdateAnswer,
+  type StockVariant,
+  variantLabel,
+} from "./types.ts";
 
 export interface StockEditTarget {
   productName: string;
@@ -109,14 +116,18 @@ export function StockEditDialog({
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-gray-900">Atualizar stock</Dialog.Title>
-            <Dialog.Close className={`${focusRing} -m-1 rounded-md p-1 text-gray-700 hover:bg-gray-100`} aria-label="Fechar">
+            <Dialog.Close
+              className={`${focusRing} -m-1 rounded-md p-1 text-gray-700 hover:bg-gray-100`}
+              aria-label="Fechar"
+            >
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-gray-700">
             {target ? (
               <>
-                {target.productName} — {variantLabel(target.variant)}. Stock atual: <strong data-testid="stock-atual">{seenStock}</strong>
+                {target.productName} — {variantLabel(target.variant)}. Stock atual:{" "}
+                <strong data-testid="stock-atual">{seenStock}</strong>
               </>
             ) : null}
           </Dialog.Description>
@@ -170,7 +181,11 @@ export function StockEditDialog({
               />
             </div>
             {error ? (
-              <p id={`${id}-error`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+              <p
+                id={`${id}-error`}
+                role="alert"
+                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+              >
                 {error}
               </p>
             ) : null}

@@ -30,11 +30,15 @@ export function StockHistory({ variantId, refreshKey = 0 }: { variantId: number;
               </time>
               <span className="inline-flex items-center gap-1 font-semibold tabular-nums">
                 {m.stockBefore}
-                <span aria-hidden="true" className="text-gray-700">→</span>
+                <span aria-hidden="true" className="text-gray-700">
+                  →
+                </span>
                 <span className="sr-only">para</span>
                 {m.stockAfter}
               </span>
-              <span className={`text-xs font-semibold ${delta > 0 ? "text-green-800" : delta < 0 ? "text-red-800" : "text-gray-700"}`}>
+              <span
+                className={`text-xs font-semibold ${delta > 0 ? "text-green-800" : delta < 0 ? "text-red-800" : "text-gray-700"}`}
+              >
                 ({delta > 0 ? `+${delta}` : delta})
               </span>
             </div>
