@@ -63,9 +63,7 @@ const HOSTILE: unknown[] = [
 ];
 
 /** Plausible values for each route, so a hostile field is not the only thing wrong. */
-function examples(
-  ids: Ids,
-): Record<
+function examples(ids: Ids): Record<
   string,
   {
     params?: Record<string, unknown>;

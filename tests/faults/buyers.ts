@@ -19,15 +19,13 @@ export const ORDERS_PER_ACCOUNT = MAX_PENDING_ORDERS_PER_ACCOUNT;
 export async function seedSignedInBuyers(ctx: FaultContext, count: number, prefix: string): Promise<Buyer[]> {
   const buyers = await seedBuyers(ctx.db, count, prefix);
   const tokens = buyers.map(() => randomBytes(32).toString("base64url"));
-  await ctx.db
-    .insert(sessions)
-    .values(
-      buyers.map((b, i) => ({
-        idHash: hashToken(tokens[i]!),
-        userId: b.id,
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      })),
-    );
+  await ctx.db.insert(sessions).values(
+    buyers.map((b, i) => ({
+      idHash: hashToken(tokens[i]!),
+      userId: b.id,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    })),
+  );
   buyers.forEach((b, i) => {
     const token = tokens[i]!;
     const csrf = csrfTokenFor(SESSION_SECRET, token);
