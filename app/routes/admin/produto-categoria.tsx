@@ -2,10 +2,12 @@ import "#app/lib/zod-csp.ts";
 import { Tags } from "lucide-react";
 import { useId } from "react";
 import { z } from "zod";
-import { type ApiColor, CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
+import { CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
 import { SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
-import { PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
+import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produto-categoria";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -21,9 +23,19 @@ const categoryForm = z.object({
 });
 
 /** /produto/categoria: the size-and-colour form; existing sizes and colours are offered as suggestions. */
-export default function Page() {
-  const sizes = useApiData<{ id: number; name: string }[]>("/api/product/tamanhos", "Erro ao carregar os tamanhos");
-  const colors = useApiData<ApiColor[]>("/api/product/cores", "Erro ao carregar as cores");
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog } = servicesOf(context);
+  const [sizes, colors] = await load(() => Promise.all([catalog.listSizes(), catalog.listColors()]));
+  return { sizes, colors };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return submitToApi("/api/product/categoria", { method: "POST", body: await submission(request) });
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os tamanhos e as cores");
+
+export default function Page({ loaderData: { sizes, colors } }: Route.ComponentProps) {
   const listId = useId();
   const {
     field,
@@ -33,7 +45,6 @@ export default function Page() {
   } = useCreateForm({
     schema: categoryForm,
     empty: { tamanho: "", cor: "" },
-    path: "/api/product/categoria",
     successMessage: "Categoria criada com sucesso!",
     failureMessage: "Erro ao criar Categoria",
   });
@@ -51,7 +62,7 @@ export default function Page() {
             registration={field("tamanho")}
           />
           <datalist id={`${listId}-tamanhos`}>
-            {sizes.data?.map((size) => (
+            {sizes.map((size) => (
               <option key={size.id} value={size.name} />
             ))}
           </datalist>
@@ -63,7 +74,7 @@ export default function Page() {
             registration={field("cor")}
           />
           <datalist id={`${listId}-cores`}>
-            {colors.data?.map((color) => (
+            {colors.map((color) => (
               <option key={color.id} value={color.name} />
             ))}
           </datalist>

@@ -1,11 +1,13 @@
 import "#app/lib/zod-csp.ts";
 import { Palette } from "lucide-react";
 import { z } from "zod";
-import { type ApiColor, CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
+import { CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
 import { Field, SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
 import { ExistingItemsPanel } from "#app/components/admin/ExistingItemsPanel.tsx";
-import { PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
+import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos-color";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -20,9 +22,18 @@ const colorForm = z.object({
   color_hex: z.string().regex(/^#[0-9a-fA-F]{6}$/, CATALOG_MESSAGES.colorHexInvalid),
 });
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { colors: await load(() => servicesOf(context).catalog.listColors()) };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return submitToApi("/api/product/create_color", { method: "POST", body: await submission(request) });
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar as cores");
+
 /** /produtos/color 'Criar Cor do Produto': a colour name and, optionally, its hex code. */
-export default function Page() {
-  const colors = useApiData<ApiColor[]>("/api/product/cores", "Erro ao carregar as cores");
+export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
   const {
     register,
     field,
@@ -33,11 +44,9 @@ export default function Page() {
   } = useCreateForm({
     schema: colorForm,
     empty: { cor: "", withHex: false, color_hex: "#000000" },
-    path: "/api/product/create_color",
     body: (values) => ({ cor: values.cor, ...(values.withHex ? { color_hex: values.color_hex } : {}) }),
     successMessage: "Cor criada com sucesso!",
     failureMessage: "Erro ao criar a cor produto",
-    onCreated: colors.reload,
   });
   const withHex = watch("withHex");
   const hex = watch("color_hex");
@@ -83,7 +92,6 @@ export default function Page() {
       <ExistingItemsPanel
         title="Cores existentes"
         items={colors}
-        loadingLabel="Carregando cores..."
         emptyMessage="Ainda não existem cores."
         renderItem={(color) => (
           <li

@@ -7,6 +7,7 @@ import { CATALOG_MESSAGES, createBannerFields } from "#server/catalog/schemas.ts
 import { Field, fieldInputClass, SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
+import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import type { Route } from "./+types/produtos-criar-banner";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -25,6 +26,12 @@ const bannerForm = createBannerFields.extend({
     .refine((files) => !files?.[0] || files[0].type.startsWith("image/"), NOT_AN_IMAGE),
 });
 
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return submitToApi("/api/product/create_banner", { method: "POST", body: await submission(request) });
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a página");
+
 export default function Page() {
   const [preview, setPreview] = useState<string | null>(null);
   const {
@@ -36,7 +43,6 @@ export default function Page() {
   } = useCreateForm({
     schema: bannerForm,
     empty: { titulo: "", slogam: "", imagem: null },
-    path: "/api/product/create_banner",
     body: (values) => {
       const form = new FormData();
       form.append("titulo", values.titulo);

@@ -4,8 +4,10 @@ import { z } from "zod";
 import { CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
 import { SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
 import { ExistingItemsPanel } from "#app/components/admin/ExistingItemsPanel.tsx";
-import { PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
+import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos-size";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -18,9 +20,18 @@ const sizeForm = z.object({
   tamanho: z.string().trim().min(1, CATALOG_MESSAGES.sizeRequired).max(30, CATALOG_MESSAGES.sizeTooLong),
 });
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { sizes: await load(() => servicesOf(context).catalog.listSizes()) };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return submitToApi("/api/product/create_size", { method: "POST", body: await submission(request) });
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os tamanhos");
+
 /** /produtos/size 'Criar Tamanho do Produto': a size name, and the sizes that exist. */
-export default function Page() {
-  const sizes = useApiData<{ id: number; name: string }[]>("/api/product/tamanhos", "Erro ao carregar os tamanhos");
+export default function Page({ loaderData: { sizes } }: Route.ComponentProps) {
   const {
     field,
     onSubmit,
@@ -29,10 +40,8 @@ export default function Page() {
   } = useCreateForm({
     schema: sizeForm,
     empty: { tamanho: "" },
-    path: "/api/product/create_size",
     successMessage: "Tamanho criado com sucesso!",
     failureMessage: "Erro ao criar Tamanho",
-    onCreated: sizes.reload,
   });
 
   return (
@@ -58,7 +67,6 @@ export default function Page() {
       <ExistingItemsPanel
         title="Tamanhos existentes"
         items={sizes}
-        loadingLabel="Carregando tamanhos..."
         emptyMessage="Ainda não existem tamanhos."
         renderItem={(size) => (
           <li
