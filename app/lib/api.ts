@@ -6,8 +6,6 @@
  * - unsafe methods echo the `loja_csrf` cookie in `X-CSRF-Token`;
  * - any HTTP answer resolves to `{ ok, status, data }`;
  * - no answer at all (offline, DNS, CORS, abort, time-out) throws a `NetworkError`.
- *
- * `apiOrThrow` is the variant that also throws an `HttpError` when the status is not 2xx.
  */
 
 export const CSRF_COOKIE = "loja_csrf";
@@ -49,20 +47,6 @@ export class NetworkError extends ApiError {
   constructor(message: string, options: { cause?: unknown; timedOut?: boolean } = {}) {
     super(message, { cause: options.cause });
     this.timedOut = options.timedOut ?? false;
-  }
-}
-
-/** The server answered with a non-2xx status (thrown by `apiOrThrow` only). */
-export class HttpError<T = unknown> extends ApiError {
-  override name = "HttpError";
-  readonly status: number;
-  readonly statusText: string;
-  readonly data: T | null;
-  constructor(response: ApiResponse<T>) {
-    super(messageFrom(response.data) ?? `Erro ${response.status}`);
-    this.status = response.status;
-    this.statusText = response.statusText;
-    this.data = response.data;
   }
 }
 
@@ -154,23 +138,11 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   };
 }
 
-/** Like `api`, but a non-2xx answer throws an HttpError; resolves to the parsed body. */
-export async function apiOrThrow<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
-  const response = await api<T>(path, options);
-  if (!response.ok) throw new HttpError<T>(response);
-  return response.data as T;
-}
-
 export const apiGet = <T = unknown>(path: string, options: Omit<ApiOptions, "method" | "body"> = {}) =>
   api<T>(path, { ...options, method: "GET" });
 export const apiPost = <T = unknown>(path: string, body?: unknown, options: Omit<ApiOptions, "method" | "body"> = {}) =>
   api<T>(path, { ...options, method: "POST", body });
 export const apiPut = <T = unknown>(path: string, body?: unknown, options: Omit<ApiOptions, "method" | "body"> = {}) =>
   api<T>(path, { ...options, method: "PUT", body });
-export const apiPatch = <T = unknown>(
-  path: string,
-  body?: unknown,
-  options: Omit<ApiOptions, "method" | "body"> = {},
-) => api<T>(path, { ...options, method: "PATCH", body });
 export const apiDelete = <T = unknown>(path: string, options: Omit<ApiOptions, "method" | "body"> = {}) =>
   api<T>(path, { ...options, method: "DELETE" });

@@ -152,28 +152,22 @@ function subscribeTo(eventName: string, key: string) {
 
 const subscribeCart = subscribeTo(CART_CHANGED_EVENT, STORAGE_KEYS.cart);
 
+/** A snapshot reader for useSyncExternalStore: parses again only when the stored text changed. */
+function cachedReader<T>(key: string, parse: (raw: string | null) => T): () => T {
+  let cache: { raw: string | null; value: T } | null = null;
+  return () => {
+    const raw = readRaw(key);
+    if (cache === null || raw !== cache.raw) cache = { raw, value: parse(raw) };
+    return cache.value;
+  };
+}
+
 /** The cart item count, 0 on the server and during hydration; live afterwards. */
 export function useCartCount(): number {
   return useSyncExternalStore(
     subscribeCart,
     () => cartCount(readCart()),
     () => 0,
-  );
-}
-
-let cartCache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
-const EMPTY_CART: CartItem[] = [];
-
-/** The cart items, [] on the server and during hydration; live afterwards. */
-export function useCart(): CartItem[] {
-  return useSyncExternalStore(
-    subscribeCart,
-    () => {
-      const raw = readRaw(STORAGE_KEYS.cart);
-      if (raw !== cartCache.raw) cartCache = { raw, items: parseCart(raw) };
-      return cartCache.items;
-    },
-    () => EMPTY_CART,
   );
 }
 
@@ -220,19 +214,11 @@ export function notifyUserChanged(): void {
 }
 
 const subscribeUser = subscribeTo(USER_CHANGED_EVENT, STORAGE_KEYS.user);
-let userCache: { raw: string | null; user: StoredUser | null } = { raw: null, user: null };
+const readUserSnapshot = cachedReader(STORAGE_KEYS.user, parseUser);
 
 /** The stored user, null on the server and during hydration; live afterwards. */
 export function useStoredUser(): StoredUser | null {
-  return useSyncExternalStore(
-    subscribeUser,
-    () => {
-      const raw = readRaw(STORAGE_KEYS.user);
-      if (raw !== userCache.raw) userCache = { raw, user: parseUser(raw) };
-      return userCache.user;
-    },
-    () => null,
-  );
+  return useSyncExternalStore(subscribeUser, readUserSnapshot, () => null);
 }
 
 // ---------- cookieConsent ----------
@@ -271,7 +257,7 @@ export function syncCookieConsent(): void {
 
 // ---------- carrinho with extra fields (checkout) ----------
 
-/** A cart line as stored, keeping `variant_id` (which readCart/useCart drop). */
+/** A cart line as stored, keeping `variant_id` (which readCart drops). */
 export interface StoredCartLine extends CartItem {
   variant_id?: number;
 }
@@ -294,20 +280,12 @@ export function readCartLines(): StoredCartLine[] {
   return parseCartLines(readRaw(STORAGE_KEYS.cart));
 }
 
-let cartLinesCache: { raw: string | null; items: StoredCartLine[] } = { raw: null, items: [] };
+const readCartLinesSnapshot = cachedReader(STORAGE_KEYS.cart, parseCartLines);
 const EMPTY_LINES: StoredCartLine[] = [];
 
-/** Like useCart(), but the lines keep `variant_id`. */
+/** The cart lines (with `variant_id`), [] on the server and during hydration; live afterwards. */
 export function useCartLines(): StoredCartLine[] {
-  return useSyncExternalStore(
-    subscribeCart,
-    () => {
-      const raw = readRaw(STORAGE_KEYS.cart);
-      if (raw !== cartLinesCache.raw) cartLinesCache = { raw, items: parseCartLines(raw) };
-      return cartLinesCache.items;
-    },
-    () => EMPTY_LINES,
-  );
+  return useSyncExternalStore(subscribeCart, readCartLinesSnapshot, () => EMPTY_LINES);
 }
 
 // ---------- pagamento / pedido_id / delivery_data ----------

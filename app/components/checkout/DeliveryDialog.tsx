@@ -1,88 +1,17 @@
-import "#app/lib/zod-csp.ts";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Loader2, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { deliveryData, ORDER_MESSAGES } from "#server/orders/schemas.ts";
-import { focusRing } from "../catalog/ProductCard.tsx";
-
-/** Delivery data as the spec names it (section 3) and as stored under `delivery_data`. */
-export interface DeliveryForm {
-  nome: string;
-  morada: string;
-  codigoPostal: string;
-  cidade: string;
-  telefone: string;
-  entregaRapida: boolean;
-}
-
-/** The validated payload of POST /orders `dados_entrega`. */
-export interface DeliveryPayload {
-  nome: string;
-  morada: string;
-  codigo_postal: string;
-  cidade: string;
-  telefone: string;
-  entrega_rapida: boolean;
-}
-
-type TextField = Exclude<keyof DeliveryForm, "entregaRapida">;
-type FieldErrors = Partial<Record<TextField, string>>;
-
-const EMPTY: DeliveryForm = { nome: "", morada: "", codigoPostal: "", cidade: "", telefone: "", entregaRapida: false };
-
-const FIELDS: Array<{
-  name: TextField;
-  label: string;
-  autoComplete: string;
-  placeholder?: string;
-  type?: string;
-  inputMode?: "numeric" | "tel";
-}> = [
-  { name: "nome", label: "Nome", autoComplete: "name" },
-  { name: "morada", label: "Morada", autoComplete: "street-address" },
-  {
-    name: "codigoPostal",
-    label: "Código postal",
-    autoComplete: "postal-code",
-    placeholder: "0000-000",
-    inputMode: "numeric",
-  },
-  { name: "cidade", label: "Cidade", autoComplete: "address-level2" },
-  { name: "telefone", label: "Telefone", autoComplete: "tel", type: "tel", inputMode: "tel" },
-];
-
-const SCHEMA_TO_FIELD: Record<string, TextField> = {
-  nome: "nome",
-  morada: "morada",
-  codigo_postal: "codigoPostal",
-  cidade: "cidade",
-  telefone: "telefone",
-};
-
-/** Validates with the server's own schema; returns the payload or the errors per field. */
-export function validateDelivery(
-  form: DeliveryForm,
-): { ok: true; payload: DeliveryPayload } | { ok: false; errors: FieldErrors; summary: string } {
-  const result = deliveryData.safeParse({
-    nome: form.nome,
-    morada: form.morada,
-    codigo_postal: form.codigoPostal,
-    cidade: form.cidade,
-    telefone: form.telefone,
-    entrega_rapida: form.entregaRapida,
-  });
-  if (result.success) return { ok: true, payload: result.data };
-  const errors: FieldErrors = {};
-  let missing = false;
-  for (const issue of result.error.issues) {
-    const field = SCHEMA_TO_FIELD[String(issue.path[0])];
-    if (!field || errors[field]) continue;
-    errors[field] = issue.message;
-    if (issue.message === ORDER_MESSAGES.required) missing = true;
-  }
-  const summary = missing ? ORDER_MESSAGES.required : (Object.values(errors)[0] ?? ORDER_MESSAGES.required);
-  return { ok: false, errors, summary };
-}
+import { focusRing } from "#app/components/catalog/ProductCard.tsx";
+import { ORDER_MESSAGES } from "#server/orders/rules.ts";
+import {
+  DELIVERY_FIELDS as FIELDS,
+  EMPTY_DELIVERY,
+  validateDelivery,
+  type DeliveryForm,
+  type DeliveryPayload,
+  type FieldErrors,
+  type TextField,
+} from "./delivery-form.ts";
 
 export interface DeliveryDialogProps {
   open: boolean;
@@ -93,8 +22,9 @@ export interface DeliveryDialogProps {
   onConfirm: (form: DeliveryForm, payload: DeliveryPayload) => void;
 }
 
+/** Cart /carrinho: the 'Dados de entrega' dialog opened by 'Finalizar Compra'; confirms with the validated payload. */
 export function DeliveryDialog({ open, onOpenChange, sending, serverError, onConfirm }: DeliveryDialogProps) {
-  const [form, setForm] = useState<DeliveryForm>(EMPTY);
+  const [form, setForm] = useState<DeliveryForm>(EMPTY_DELIVERY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | null>(null);
   const baseId = useId();

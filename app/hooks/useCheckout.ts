@@ -1,0 +1,181 @@
+import { useRef, useState, type RefObject } from "react";
+import { useNavigate } from "react-router";
+import type { z } from "zod";
+import { checkedMethod, type Method } from "#app/components/cart/payment-method.ts";
+import type { DeliveryForm, DeliveryPayload } from "#app/components/checkout/delivery-form.ts";
+import { loadDeliveryDialog } from "#app/components/checkout/lazy-delivery-dialog.ts";
+import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
+import {
+  clearUser,
+  readCartLines,
+  readUser,
+  writeCart,
+  writeCheckoutResult,
+  type StoredCartLine,
+} from "#app/lib/storage.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/orders/rules.ts";
+import type { CartCheck, CreateOrderBody, createOrderResponse } from "#server/orders/schemas.ts";
+
+type OrderCreated = z.infer<typeof createOrderResponse>;
+
+export const LOGIN_REDIRECT = "/login?redirect=/carrinho";
+export const AUTH_REQUIRED = "Tem de estar autenticado para finalizar a compra.";
+export const REVIEW_CART = "Reveja o carrinho: há artigos indisponíveis ou sem stock suficiente.";
+export const PRICES_UPDATED = "Os preços foram atualizados. Confirme o novo total e finalize a compra.";
+const NO_CONNECTION = "Não foi possível conectar ao servidor.";
+
+/** The body of POST /orders for the stored lines (the server prices everything). */
+export function orderBody(
+  userId: number,
+  method: Method,
+  phone: string,
+  delivery: DeliveryPayload,
+  lines: readonly StoredCartLine[],
+): CreateOrderBody {
+  return {
+    user_id: userId,
+    metodo_pagamento: method,
+    telemovel: method === "mbway" ? normalisePhone(phone) : null,
+    dados_entrega: delivery,
+    items: lines.map((l) => ({
+      product_id: l.id,
+      quantity: l.quantidade,
+      ...(l.variant_id ? { variant_id: l.variant_id } : {}),
+      cor: l.cor || undefined,
+      tamanho: l.tamanho || undefined,
+    })),
+  };
+}
+
+interface Options {
+  /** The box holding the payment radios (the DOM is their source of truth, decision 0008). */
+  summaryRef: RefObject<HTMLElement | null>;
+  phoneRef: RefObject<HTMLInputElement | null>;
+  /** The cart check, run again right before checkout. */
+  recheck: () => Promise<CartCheck | null>;
+}
+
+/**
+ * Cart /carrinho: 'Finalizar Compra' (signed in, a payment method, a valid MB WAY number, the cart checked
+ * again, then the delivery dialog) and the order's submission (POST /orders with an idempotency key that a
+ * retry after no answer reuses; success stores the payment data, empties the cart and opens /pagamento).
+ */
+export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
+  const navigate = useNavigate();
+  const [methodError, setMethodError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  const idempotencyKey = useRef<string | null>(null);
+
+  const toLogin = () => {
+    toast.error(AUTH_REQUIRED);
+    void navigate(LOGIN_REDIRECT);
+  };
+
+  const finalize = async () => {
+    const method = checkedMethod(summaryRef.current);
+    const phone = phoneRef.current?.value ?? "";
+    if (!readUser()?.id) return toLogin();
+    if (!method) {
+      setMethodError(ORDER_MESSAGES.method);
+      toast.error(ORDER_MESSAGES.method);
+      return;
+    }
+    if (method === "mbway" && !MBWAY_PHONE.test(normalisePhone(phone))) {
+      setPhoneError(ORDER_MESSAGES.mbwayPhone);
+      toast.error(ORDER_MESSAGES.mbwayPhone);
+      phoneRef.current?.focus();
+      return;
+    }
+    // The server is asked again right before checkout: nothing changed silently.
+    const [check, dialogReady] = await Promise.all([
+      recheck(),
+      loadDeliveryDialog().then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (!dialogReady) {
+      toast.error(NO_CONNECTION);
+      return;
+    }
+    if (check && !check.ok) {
+      const blocking = check.lines.some((l) => l.status !== "ok" && l.status !== "price_changed");
+      const message = blocking ? REVIEW_CART : PRICES_UPDATED;
+      setCheckoutError(message);
+      toast.error(message);
+      return;
+    }
+    idempotencyKey.current = crypto.randomUUID();
+    setCheckoutError(null);
+    setDialogMounted(true);
+    setDialogOpen(true);
+  };
+
+  const submitOrder = async (form: DeliveryForm, payload: DeliveryPayload) => {
+    const user = readUser();
+    if (!user?.id) {
+      setDialogOpen(false);
+      return toLogin();
+    }
+    const method = checkedMethod(summaryRef.current);
+    if (!method) return;
+    const lines = readCartLines();
+    if (lines.length === 0) return;
+    idempotencyKey.current ??= crypto.randomUUID();
+    setSending(true);
+    setCheckoutError(null);
+    const body = orderBody(user.id, method, phoneRef.current?.value ?? "", payload, lines);
+    try {
+      const res = await apiPost<OrderCreated>("/orders", body, {
+        headers: { "Idempotency-Key": idempotencyKey.current },
+        timeoutMs: 30_000,
+      });
+      if (res.status === 201 && res.data && typeof res.data.order_id === "number" && res.data.pagamento) {
+        writeCheckoutResult(res.data.pagamento, res.data.order_id, form);
+        writeCart([]);
+        idempotencyKey.current = null;
+        setDialogOpen(false);
+        void navigate("/pagamento");
+        return;
+      }
+      if (res.status === 401) {
+        setDialogOpen(false);
+        clearUser();
+        return toLogin();
+      }
+      const message = `${ORDER_MESSAGES.checkoutFailed} ${messageFrom(res.data) ?? `Erro ${res.status}`}`;
+      toast.error(message);
+      setCheckoutError(message);
+      // A refused order will not change on a retry: a new attempt gets a new key.
+      idempotencyKey.current = null;
+      setDialogOpen(false);
+    } catch (error) {
+      const detail = error instanceof NetworkError ? error.message : "Erro inesperado.";
+      const message = `${ORDER_MESSAGES.checkoutFailed} ${detail}`;
+      toast.error(message);
+      // No answer: the dialog stays open and a retry reuses the same key.
+      setCheckoutError(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return {
+    finalize,
+    submitOrder,
+    sending,
+    checkoutError,
+    dialogOpen,
+    setDialogOpen,
+    dialogMounted,
+    methodError,
+    clearMethodError: () => setMethodError(null),
+    phoneError,
+    setPhoneError,
+  };
+}
