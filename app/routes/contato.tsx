@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Mail, Send } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { useHydrated } from "../lib/storage.ts";
 import { toast } from "../lib/toast.tsx";
 import { ContentPage, MailLink, TextLink, focusRing } from "../components/content/ContentPage.tsx";
 import type { Route } from "./+types/contato";
@@ -31,9 +32,8 @@ const labelClass = "mb-1.5 block text-sm font-medium text-gray-800";
 
 export default function Contato() {
   // Until hydration the form could only do a native GET (putting the message in the URL), so it waits.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { focusRing } from "../components/catalog/ProductCard.tsx";
 import { formatReference, formatValidade } from "../components/checkout/format.ts";
 import { apiPost, messageFrom } from "../lib/api.ts";
 import { formatEuros } from "../lib/format.ts";
-import { clearCheckoutResult, readStoredOrderId, readStoredPayment } from "../lib/storage.ts";
+import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/pagamento";
 
 /**
@@ -67,22 +67,34 @@ function requestConfirmationOnce(orderId: string) {
 }
 
 export default function Pagamento() {
-  const [state, setState] = useState<State>({ status: "loading" });
+  const hydrated = useHydrated();
+  // The stored payment, read once the browser's storage is readable (undefined until then). It stays in state:
+  // leaving the page clears the storage, and React's StrictMode rehearses that right after mounting.
+  const [stored, setStored] = useState<{ payment: Payment | null }>();
+  if (hydrated && stored === undefined) setStored({ payment: toPayment(readStoredPayment(), readStoredOrderId()) });
+  const state: State =
+    stored === undefined
+      ? { status: "loading" }
+      : stored.payment
+        ? { status: "ready", payment: stored.payment }
+        : { status: "missing" };
+  const orderId = stored?.payment?.orderId ?? null;
+  const read = stored !== undefined;
 
   useEffect(() => {
-    const payment = toPayment(readStoredPayment(), readStoredOrderId());
-    // Keep what was already read (StrictMode runs the effect twice after clearing).
-    setState((prev) =>
-      payment ? { status: "ready", payment } : prev.status === "ready" ? prev : { status: "missing" },
-    );
-    if (payment?.orderId) requestConfirmationOnce(payment.orderId);
+    if (orderId) requestConfirmationOnce(orderId);
+  }, [orderId]);
+
+  // The stored checkout data is removed when the shopper leaves the page (or the tab goes away).
+  useEffect(() => {
+    if (!read) return;
     const onPageHide = () => clearCheckoutResult();
     window.addEventListener("pagehide", onPageHide);
     return () => {
       window.removeEventListener("pagehide", onPageHide);
       clearCheckoutResult();
     };
-  }, []);
+  }, [read]);
 
   if (state.status === "loading") {
     return (

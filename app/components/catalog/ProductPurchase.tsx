@@ -1,5 +1,5 @@
 import { Check, CircleAlert, Info, Minus, Plus, ShoppingCart } from "lucide-react";
-import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "#app/lib/storage.ts";
 import { toast } from "#app/lib/toast.tsx";
@@ -63,8 +63,9 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<{ text: string; full?: boolean } | null>(null);
 
-  // What the shopper chose before hydration is in the DOM (React kept it while hydrating).
-  useLayoutEffect(() => {
+  // What the shopper chose before hydration is in the DOM (React kept it while hydrating): adopted once, on the
+  // first render in the browser (an effect event reads the current choice without re-running on each change).
+  const adoptDomChoices = useEffectEvent(() => {
     const form = formRef.current;
     if (!form) return;
     const checked = (name: string) =>
@@ -78,8 +79,8 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
       setSize(sizes.length === 1 ? size : null);
     const domQuantity = form.querySelector<HTMLInputElement>('input[name="quantidade"]')?.value;
     if (domQuantity !== undefined && domQuantity !== quantity) setQuantity(domQuantity);
-    // Once, on the first render in the browser.
-  }, []);
+  });
+  useLayoutEffect(() => adoptDomChoices(), []);
 
   const variant = size ? findVariant(variants, colour, size) : undefined;
   const available = size ? stockOf(variants, colour, size) : 0;
