@@ -1,6 +1,6 @@
 import "#app/lib/zod-csp.ts";
 import { Tags } from "lucide-react";
-import { useId } from "react";
+import { type ComponentProps, useId } from "react";
 import { z } from "zod";
 import { CATALOG_MESSAGES } from "#server/catalog/schemas.ts";
 import { SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
@@ -22,6 +22,24 @@ const categoryForm = z.object({
   cor: z.string().trim().min(1, CATALOG_MESSAGES.entryRequired).max(50, CATALOG_MESSAGES.colorTooLong),
 });
 
+/** A text field offering the existing names as suggestions (a datalist), free text allowed. */
+function SuggestedField({
+  suggestions,
+  ...field
+}: { suggestions: string[] } & Omit<ComponentProps<typeof TextField>, "list" | "autoComplete">) {
+  const listId = useId();
+  return (
+    <>
+      <TextField {...field} list={listId} autoComplete="off" />
+      <datalist id={listId}>
+        {suggestions.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 /** /produto/categoria: the size-and-colour form; existing sizes and colours are offered as suggestions. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = servicesOf(context);
@@ -36,13 +54,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os tamanhos e as cores");
 
 export default function Page({ loaderData: { sizes, colors } }: Route.ComponentProps) {
-  const listId = useId();
-  const {
-    field,
-    onSubmit,
-    saving,
-    formState: { errors },
-  } = useCreateForm({
+  const { field, onSubmit, saving, formState } = useCreateForm({
     schema: categoryForm,
     empty: { tamanho: "", cor: "" },
     successMessage: "Categoria criada com sucesso!",
@@ -54,30 +66,18 @@ export default function Page({ loaderData: { sizes, colors } }: Route.ComponentP
       <PageHeader title="Criar Categoria" description="Associe um tamanho a uma cor." />
       <Panel>
         <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField
+          <SuggestedField
             label="Tamanho"
-            error={errors.tamanho?.message}
-            list={`${listId}-tamanhos`}
-            autoComplete="off"
+            error={formState.errors.tamanho?.message}
             registration={field("tamanho")}
+            suggestions={sizes.map((size) => size.name)}
           />
-          <datalist id={`${listId}-tamanhos`}>
-            {sizes.map((size) => (
-              <option key={size.id} value={size.name} />
-            ))}
-          </datalist>
-          <TextField
+          <SuggestedField
             label="Cor"
-            error={errors.cor?.message}
-            list={`${listId}-cores`}
-            autoComplete="off"
+            error={formState.errors.cor?.message}
             registration={field("cor")}
+            suggestions={colors.map((color) => color.name)}
           />
-          <datalist id={`${listId}-cores`}>
-            {colors.map((color) => (
-              <option key={color.id} value={color.name} />
-            ))}
-          </datalist>
           <SubmitButton icon={Tags} busy={saving}>
             Criar Categoria
           </SubmitButton>

@@ -34,14 +34,7 @@ export const ErrorBoundary = screenErrorBoundary("Erro ao carregar as cores");
 
 /** /produtos/color 'Criar Cor do Produto': a colour name and, optionally, its hex code. */
 export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
-  const {
-    register,
-    field,
-    onSubmit,
-    saving,
-    watch,
-    formState: { errors },
-  } = useCreateForm({
+  const { register, field, onSubmit, saving, watch, formState } = useCreateForm({
     schema: colorForm,
     empty: { cor: "", withHex: false, color_hex: "#000000" },
     body: (values) => ({ cor: values.cor, ...(values.withHex ? { color_hex: values.color_hex } : {}) }),
@@ -58,7 +51,7 @@ export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           <TextField
             label="Nome da cor"
-            error={errors.cor?.message}
+            error={formState.errors.cor?.message}
             placeholder="Ex.: Azul marinho"
             registration={field("cor")}
           />
@@ -68,7 +61,7 @@ export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
               Indicar o código da cor (opcional)
             </label>
             {withHex ? (
-              <Field label="Código da cor" error={errors.color_hex?.message}>
+              <Field label="Código da cor" error={formState.errors.color_hex?.message}>
                 {(props) => (
                   <div className="flex items-center gap-3">
                     <input
@@ -93,11 +86,9 @@ export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
         title="Cores existentes"
         items={colors}
         emptyMessage="Ainda não existem cores."
+        itemClassName="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900"
         renderItem={(color) => (
-          <li
-            key={color.id}
-            className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900"
-          >
+          <>
             <span
               aria-hidden="true"
               className="size-4 rounded-full border border-gray-400"
@@ -105,7 +96,7 @@ export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
             />
             {color.name}
             {color.color_hex ? <span className="font-mono text-xs text-gray-700">{color.color_hex}</span> : null}
-          </li>
+          </>
         )}
       />
     </div>

@@ -34,13 +34,7 @@ export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a página");
 
 export default function Page() {
   const [preview, setPreview] = useState<string | null>(null);
-  const {
-    field,
-    onSubmit,
-    saving,
-    watch,
-    formState: { errors },
-  } = useCreateForm({
+  const { field, onSubmit, saving, watch, formState } = useCreateForm({
     schema: bannerForm,
     empty: { titulo: "", slogam: "", imagem: null },
     body: (values) => {
@@ -79,15 +73,15 @@ export default function Page() {
       />
       <Panel>
         <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField label="Título" error={errors.titulo?.message} registration={field("titulo")} />
-          <TextField label="Slogan" error={errors.slogam?.message} registration={field("slogam")} />
-          <Field label="Imagem" error={errors.imagem?.message} hint="Uma imagem (JPEG, PNG ou WebP).">
+          <TextField label="Título" error={formState.errors.titulo?.message} registration={field("titulo")} />
+          <TextField label="Slogan" error={formState.errors.slogam?.message} registration={field("slogam")} />
+          <Field label="Imagem" error={formState.errors.imagem?.message} hint="Uma imagem (JPEG, PNG ou WebP).">
             {(props) => (
               <input
                 {...props}
                 type="file"
                 accept="image/*"
-                className={`${fieldInputClass(inputClass, !!errors.imagem)} file:mr-3 file:rounded file:border-0 file:bg-gray-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-gray-800`}
+                className={`${fieldInputClass(inputClass, !!formState.errors.imagem)} file:mr-3 file:rounded file:border-0 file:bg-gray-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-gray-800`}
                 {...field("imagem")}
               />
             )}

@@ -32,12 +32,7 @@ export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os tamanhos")
 
 /** /produtos/size 'Criar Tamanho do Produto': a size name, and the sizes that exist. */
 export default function Page({ loaderData: { sizes } }: Route.ComponentProps) {
-  const {
-    field,
-    onSubmit,
-    saving,
-    formState: { errors },
-  } = useCreateForm({
+  const { field, onSubmit, saving, formState } = useCreateForm({
     schema: sizeForm,
     empty: { tamanho: "" },
     successMessage: "Tamanho criado com sucesso!",
@@ -54,7 +49,7 @@ export default function Page({ loaderData: { sizes } }: Route.ComponentProps) {
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           <TextField
             label="Tamanho"
-            error={errors.tamanho?.message}
+            error={formState.errors.tamanho?.message}
             placeholder="Ex.: XL"
             registration={field("tamanho")}
           />
@@ -68,14 +63,8 @@ export default function Page({ loaderData: { sizes } }: Route.ComponentProps) {
         title="Tamanhos existentes"
         items={sizes}
         emptyMessage="Ainda não existem tamanhos."
-        renderItem={(size) => (
-          <li
-            key={size.id}
-            className="rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-900"
-          >
-            {size.name}
-          </li>
-        )}
+        itemClassName="rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-900"
+        renderItem={(size) => size.name}
       />
     </div>
   );
