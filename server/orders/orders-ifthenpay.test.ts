@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { colors, orders, payments, products, variants } from "../db/schema.ts";
-import { startGatewayStandIn, type GatewayStandIn } from "../payments/gateway-standin.ts";
+import { startGatewayStandIn, type GatewayStandIn } from "#tests/support/gateway-standin.ts";
 
 /** Checkout on the real ifthenpay adapter, against the local stand-in of the gateway. */
 let t: TestApp;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatYmd } from "./dates.ts";
-import { startGatewayStandIn, type GatewayStandIn, type StandInEndpoint, type StandInMode } from "./gateway-standin.ts";
+import {
+  startGatewayStandIn,
+  type GatewayStandIn,
+  type StandInEndpoint,
+  type StandInMode,
+} from "#tests/support/gateway-standin.ts";
 import { createIfthenpayProvider, type IfthenpayOptions } from "./ifthenpay.ts";
 import { multibancoReference } from "./multibanco.ts";
 import {

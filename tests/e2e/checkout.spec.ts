@@ -94,7 +94,7 @@ for (const method of METHODS)
 
     const subject = `Pagamento recebido: encomenda #${stored.order_id}`;
     const mail = await readMailTo(subject);
-    expect(mail).toContain("Helena Matos");
+    expect(mail.text).toContain("Helena Matos");
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
     const copies = readdirSync(mailDir).filter((f) => readFileSync(path.join(mailDir, f), "utf8").includes(subject));

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { expect, type Page } from "@playwright/test";
+import { parseMail, type ReadMail } from "#tests/support/mail.ts";
 
 export const ADMIN = { email: "admin@e2e.loja.pt", password: "admin-e2e-123" };
 
@@ -9,31 +9,24 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemplo.pt`;
 }
 
-/** Decodes the quoted-printable text a mailer may use, enough to read links. */
-function decodeQuotedPrintable(s: string): string {
-  return s
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** The first .eml the shop wrote whose recipient, subject or text contains `match`. */
+async function findMail(match: string): Promise<ReadMail | undefined> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
+  for (const f of files) {
+    const mail = await parseMail(readFileSync(path.join(dir, f)));
+    if (mail.to.includes(match) || mail.subject?.includes(match) || mail.text?.includes(match)) return mail;
+  }
+  return undefined;
 }
 
-/** Waits for the .eml the shop wrote for this recipient and returns its decoded source. */
-export async function readMailTo(recipient: string, timeoutMs = 15_000): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-    } catch {
-      /* folder not created yet */
-    }
-    for (const f of files) {
-      const source = decodeQuotedPrintable(readFileSync(path.join(dir, f), "utf8"));
-      if (source.includes(recipient)) return source;
-    }
-    await sleep(200);
-  }
-  throw new Error(`no e-mail to ${recipient} within ${timeoutMs} ms`);
+/** Waits for the e-mail the shop wrote to this recipient (or with this subject) and returns it read. */
+export async function readMailTo(match: string, timeout = 15_000): Promise<ReadMail> {
+  let found: ReadMail | undefined;
+  await expect
+    .poll(async () => (found = await findMail(match)), { message: `an e-mail for ${match}`, timeout })
+    .toBeDefined();
+  return found!;
 }
 
 export async function loginThroughForm(page: Page, email: string, password: string): Promise<void> {

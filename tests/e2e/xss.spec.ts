@@ -120,7 +120,7 @@ test("markup stored in products, banners, user names and delivery data is shown 
     expect(
       (await anon.post("/api/users/register", { data: { name: userName, email, password: "segredo-xss-1" } })).status(),
     ).toBe(201);
-    const token = /token=([\w-]+)/.exec(await readMailTo(email))![1]!;
+    const token = /token=([\w-]+)/.exec((await readMailTo(email)).text ?? "")![1]!;
     expect((await anon.get(`/api/users/verificar-email?token=${token}`)).status()).toBe(200);
     const { api: buyer, csrf: buyerCsrf } = await apiContext(baseURL!, email, "segredo-xss-1");
     const order = await buyer.post("/orders", {

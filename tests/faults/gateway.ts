@@ -5,9 +5,9 @@
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { orders, variants } from "#server/db/schema.ts";
-import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "#server/payments/gateway-standin.ts";
+import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "#tests/support/gateway-standin.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { ORPHAN_GRACE_MINUTES } from "#server/orders/service.ts";
+import { ORPHAN_GRACE_MINUTES } from "#server/orders/expiry.ts";
 import {
   assert,
   checkStockInvariants,

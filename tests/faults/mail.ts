@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
 import { emailOutbox, orders, payments } from "#server/db/schema.ts";
-import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "#server/mail/test-support.ts";
+import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "#tests/support/mail.ts";
 import { buildCallbackUrl } from "#server/payments/callback.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import {
@@ -30,7 +30,7 @@ const received: ReceivedMail[] = [];
 async function startRelay(port: number) {
   smtp = await startSmtpServer(port);
   const own = smtp.received;
-  // test-support keeps its own list per server: mirror it into the run's list.
+  // tests/support/mail.ts keeps its own list per server: mirror it into the run's list.
   const push = own.push.bind(own);
   own.push = (...items: ReceivedMail[]) => {
     received.push(...items);
@@ -45,10 +45,10 @@ export async function stopMailServer(): Promise<void> {
 }
 
 /** Confirmations received per order id. */
-function confirmationsByOrder(): Map<number, number> {
+async function confirmationsByOrder(): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   for (const mail of received) {
-    const subject = parseMail(mail.raw).headers.get("subject") ?? "";
+    const subject = (await parseMail(mail.raw)).subject ?? "";
     const match = /encomenda #(\d+)/.exec(subject);
     if (match) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
   }
@@ -97,7 +97,11 @@ export const mailTests: FaultTest[] = [
       const [orderId] = await newOrders(ctx, 1, "Meias Correio");
       const answer = await notifyPaid(ctx, ctx.shops[1], orderId!);
       assert(answer.status === 200, `callback answered ${answer.status}`);
-      await waitFor(`the confirmation of order ${orderId}`, 45_000, () => confirmationsByOrder().get(orderId!) === 1);
+      await waitFor(
+        `the confirmation of order ${orderId}`,
+        45_000,
+        async () => (await confirmationsByOrder()).get(orderId!) === 1,
+      );
     },
   },
   {
@@ -143,7 +147,10 @@ export const mailTests: FaultTest[] = [
       await waitFor(
         "every confirmation",
         DELIVERY_LIMIT_MS,
-        () => ids.every((id) => (confirmationsByOrder().get(id) ?? 0) >= 1),
+        async () => {
+          const counts = await confirmationsByOrder();
+          return ids.every((id) => (counts.get(id) ?? 0) >= 1);
+        },
         500,
       );
       ctx.log(`all ${ids.length} confirmations delivered ${Date.now() - back} ms after the relay came back`);
@@ -156,7 +163,7 @@ export const mailTests: FaultTest[] = [
       assert(paidWhileDown.length > 0, "nothing was paid while the relay was down");
       // Give a duplicate the chance to show up: both instances keep draining.
       await sleep(5_000);
-      const counts = confirmationsByOrder();
+      const counts = await confirmationsByOrder();
       const twice = [...counts].filter(([, n]) => n > 1);
       assert(
         twice.length === 0,

@@ -1,11 +1,27 @@
-import { randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { endOfLisbonDay, formatDmy, formatDmyHms, formatYmd, parseGatewayDateTime } from "./dates.ts";
-import { amountToCents } from "./money.ts";
-import { multibancoReference } from "./multibanco.ts";
-import type { PaymentMethod } from "./provider.ts";
-import { randomRequestId } from "./sandbox.ts";
+import {
+  mbInit,
+  mbwayInit,
+  mbwayStatus,
+  paymentsRead,
+  payshopInit,
+  ROUTES,
+  type PaidEntry,
+  type StandInEndpoint,
+  type StandInKeys,
+  type StandInMode,
+  type StandInPayment,
+  type StandInState,
+} from "./gateway-standin-answers.ts";
+
+export type {
+  PaidEntry,
+  StandInEndpoint,
+  StandInKeys,
+  StandInMode,
+  StandInPayment,
+} from "./gateway-standin-answers.ts";
 
 /**
  * A local stand-in for ifthenpay (node:http on 127.0.0.1, random port) answering the
@@ -22,16 +38,6 @@ import { randomRequestId } from "./sandbox.ts";
  * not_json (200 with an HTML page) | invalid_key (answers as for a wrong key) |
  * declined (MB WAY: 122) | error (each endpoint's generic error code).
  */
-
-export type StandInMode = "ok" | "down" | "http500" | "slow" | "not_json" | "invalid_key" | "declined" | "error";
-export type StandInEndpoint = "mb_init" | "mbway_init" | "mbway_status" | "payshop_init" | "payments_read";
-
-export interface StandInKeys {
-  mbKey: string;
-  mbwayKey: string;
-  payshopKey: string;
-  backofficeKey: string;
-}
 
 export interface StandInOptions {
   keys?: Partial<StandInKeys>;
@@ -51,33 +57,6 @@ export interface RecordedRequest {
   body: unknown;
   rawBody: string;
   at: Date;
-}
-
-/** A payment request the stand-in created (dynamic MB, MB WAY, Payshop). */
-export interface StandInPayment {
-  method: PaymentMethod;
-  orderId: string;
-  amountCents: number;
-  entity?: string;
-  reference?: string;
-  requestId: string;
-  phone?: string;
-  /** MB WAY status code: 123 pending, 000 paid, 020 rejected, 101 expired, 122 declined. */
-  mbwayStatus?: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A payment listed by payments/read. */
-export interface PaidEntry {
-  amountCents: number;
-  entity: string;
-  subEntity: string;
-  reference: string;
-  requestId: string;
-  orderId: string;
-  paidAt: Date;
-  terminal: string;
 }
 
 export interface MarkPaidInput {
@@ -109,25 +88,6 @@ export interface GatewayStandIn {
   close(): Promise<void>;
 }
 
-const ROUTES: Record<string, StandInEndpoint> = {
-  "POST /multibanco/reference/init": "mb_init",
-  "POST /multibanco/reference/sandbox": "mb_init",
-  "POST /spg/payment/mbway": "mbway_init",
-  "GET /spg/payment/mbway/status": "mbway_status",
-  "POST /api/payshop/reference": "payshop_init",
-  "POST /v2/payments/read": "payments_read",
-};
-
-const MBWAY_MESSAGES: Record<string, string> = {
-  "000": "Transação autorizada",
-  "123": "Transação pendente",
-  "020": "Transação recusada pelo utilizador",
-  "101": "Transação expirada",
-  "122": "Transação recusada",
-};
-
-const AMOUNT = /^\d{1,8}\.\d{2}$/;
-
 export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<GatewayStandIn> {
   const keys: StandInKeys = {
     mbKey: "MBK-000001",
@@ -146,186 +106,13 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
   const paid: PaidEntry[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let sequence = 0;
+  const state: StandInState = { keys, mbEntity, now, created, paid, nextSequence: () => ++sequence };
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     if (res.destroyed || res.writableEnded) return;
     res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
     res.end(JSON.stringify(body));
   };
-
-  function mbInit(mode: StandInMode, body: Record<string, unknown>) {
-    const fail = (message: string) => ({
-      Amount: "",
-      Entity: "",
-      ExpiryDate: "",
-      Message: message,
-      OrderId: "",
-      Reference: "",
-      RequestId: "",
-      Status: "-1",
-    });
-    if (mode === "invalid_key" || body.mbKey !== keys.mbKey) return fail("Chave MB inválida");
-    if (mode === "error") return fail("Erro ao gerar a referência");
-    const orderId = typeof body.orderId === "string" ? body.orderId : "";
-    const amount = typeof body.amount === "string" ? body.amount : "";
-    const cents = AMOUNT.test(amount) ? amountToCents(amount) : null;
-    const days = body.expiryDays;
-    if (!orderId || orderId.length > 25 || cents === null || cents < 100) return fail("Parâmetros inválidos");
-    if (
-      days !== undefined &&
-      days !== null &&
-      !(Number.isInteger(days) && (days as number) >= 0 && (days as number) <= 31)
-    ) {
-      return fail("Parâmetros inválidos");
-    }
-    const at = now();
-    const reference = multibancoReference(mbEntity, "9", ++sequence, cents);
-    const requestId = randomRequestId();
-    created.push({
-      method: "mb",
-      orderId,
-      amountCents: cents,
-      entity: mbEntity,
-      reference,
-      requestId,
-      createdAt: at,
-      updatedAt: at,
-    });
-    return {
-      Amount: amount,
-      Entity: mbEntity,
-      ExpiryDate: typeof days === "number" ? formatDmy(endOfLisbonDay(at, days)) : "",
-      Message: "Success",
-      OrderId: orderId,
-      Reference: reference,
-      RequestId: requestId,
-      Status: "0",
-    };
-  }
-
-  function mbwayInit(mode: StandInMode, body: Record<string, unknown>) {
-    const fail = (status: string, message: string) => ({
-      Amount: "",
-      Message: message,
-      OrderId: "",
-      RequestId: "",
-      Status: status,
-    });
-    if (mode === "invalid_key" || body.mbWayKey !== keys.mbwayKey) return fail("-1", "Chave MB WAY inválida");
-    if (mode === "error") return fail("999", "Erro ao iniciar o pedido");
-    if (mode === "declined") return fail("122", "Transação recusada");
-    const orderId = typeof body.orderId === "string" ? body.orderId : "";
-    const amount = typeof body.amount === "string" ? body.amount : "";
-    const mobile = typeof body.mobileNumber === "string" ? body.mobileNumber : "";
-    const cents = AMOUNT.test(amount) ? amountToCents(amount) : null;
-    if (!orderId || orderId.length > 15 || cents === null || cents <= 0 || !/^351#9\d{8}$/.test(mobile)) {
-      return fail("100", "Pedido incompleto");
-    }
-    if (typeof body.description === "string" && body.description.length > 100) return fail("100", "Pedido incompleto");
-    const at = now();
-    const requestId = randomRequestId();
-    created.push({
-      method: "mbway",
-      orderId,
-      amountCents: cents,
-      requestId,
-      phone: mobile.slice(4),
-      mbwayStatus: "123",
-      createdAt: at,
-      updatedAt: at,
-    });
-    return {
-      Amount: amount,
-      Message: "Pedido efetuado com sucesso",
-      OrderId: orderId,
-      RequestId: requestId,
-      Status: "000",
-    };
-  }
-
-  function mbwayStatus(mode: StandInMode, query: Record<string, string>) {
-    const answer = (status: string, payment?: StandInPayment) => ({
-      CreatedAt: payment ? formatDmyHms(payment.createdAt) : "",
-      Message: MBWAY_MESSAGES[status] ?? "Erro",
-      RequestId: query.requestId ?? "",
-      Status: status,
-      UpdateAt: payment ? formatDmyHms(payment.updatedAt) : "",
-    });
-    if (mode === "invalid_key" || query.mbWayKey !== keys.mbwayKey) return answer("-1");
-    if (mode === "error") return answer("999");
-    const payment = created.find((p) => p.method === "mbway" && p.requestId === query.requestId);
-    if (!payment) return answer("999");
-    if (mode === "declined") return answer("122", payment);
-    return answer(payment.mbwayStatus ?? "123", payment);
-  }
-
-  function payshopInit(mode: StandInMode, body: Record<string, unknown>) {
-    const fail = (code: string, message: string) => ({ Code: code, Message: message, Reference: "", RequestId: "" });
-    if (mode === "invalid_key" || body.payshopkey !== keys.payshopKey) return fail("102", "A payshopkey não é válida.");
-    if (mode === "error") return fail("103", "Invalid parameter value.");
-    const id = typeof body.id === "string" ? body.id : "";
-    const valor = typeof body.valor === "string" ? body.valor : "";
-    const cents = AMOUNT.test(valor) ? amountToCents(valor) : null;
-    const validade = body.validade;
-    if (!id || id.length > 15 || cents === null || cents <= 0) return fail("103", "Invalid parameter value.");
-    if (validade !== undefined && validade !== null && !(typeof validade === "string" && /^\d{8}$/.test(validade))) {
-      return fail("103", "Invalid parameter value.");
-    }
-    const at = now();
-    const reference = String(randomInt(10_000, 100_000)) + String(++sequence).padStart(8, "0");
-    const requestId = randomRequestId();
-    created.push({
-      method: "payshop",
-      orderId: id,
-      amountCents: cents,
-      reference,
-      requestId,
-      createdAt: at,
-      updatedAt: at,
-    });
-    return { Code: "0", Message: "Success", Reference: reference, RequestId: requestId };
-  }
-
-  function paymentsRead(mode: StandInMode, body: Record<string, unknown>) {
-    if (mode === "invalid_key" || body.boKey !== keys.backofficeKey)
-      return { message: "Invalid boKey", status: 403, payments: [] };
-    if (mode === "error") return { message: "Erro interno", status: 500, payments: [] };
-    const given = (name: string) => {
-      const v = body[name];
-      return v === undefined || v === null || v === "" ? undefined : String(v);
-    };
-    const start = parseGatewayDateTime(given("dateStart"));
-    const end = parseGatewayDateTime(given("dateEnd"));
-    const amount = given("amount");
-    const list = paid.filter(
-      (p) =>
-        (given("entity") === undefined || given("entity") === p.entity) &&
-        (given("subEntity") === undefined || given("subEntity") === p.subEntity) &&
-        (given("reference") === undefined || given("reference") === p.reference) &&
-        (given("orderId") === undefined || given("orderId") === p.orderId) &&
-        (given("requestId") === undefined || given("requestId") === p.requestId) &&
-        (amount === undefined || amountToCents(amount) === p.amountCents) &&
-        (!start || p.paidAt >= start) &&
-        (!end || p.paidAt <= end),
-    );
-    return {
-      message: "OK",
-      status: 200,
-      payments: list.map((p) => ({
-        amount: p.amountCents / 100,
-        entity: p.entity,
-        fee: 0.3,
-        netAmount: (p.amountCents - 30) / 100,
-        orderId: p.orderId,
-        paymentDate: formatDmyHms(p.paidAt),
-        procDate: formatYmd(p.paidAt),
-        reference: p.reference,
-        requestId: p.requestId,
-        subEntity: p.subEntity,
-        terminal: p.terminal,
-      })),
-    };
-  }
 
   function answer(endpoint: StandInEndpoint, mode: StandInMode, req: RecordedRequest, res: ServerResponse) {
     if (mode === "http500") {
@@ -345,15 +132,15 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
     }
     switch (endpoint) {
       case "mb_init":
-        return json(res, 200, mbInit(mode, body));
+        return json(res, 200, mbInit(state, mode, body));
       case "mbway_init":
-        return json(res, 200, mbwayInit(mode, body));
+        return json(res, 200, mbwayInit(state, mode, body));
       case "mbway_status":
-        return json(res, 200, mbwayStatus(mode, req.query));
+        return json(res, 200, mbwayStatus(state, mode, req.query));
       case "payshop_init":
-        return json(res, 200, payshopInit(mode, body));
+        return json(res, 200, payshopInit(state, mode, body));
       case "payments_read":
-        return json(res, 200, paymentsRead(mode, body));
+        return json(res, 200, paymentsRead(state, mode, body));
     }
   }
 

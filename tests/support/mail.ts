@@ -1,8 +1,9 @@
 /*
- * Helpers for the mail tests: a real SMTP server on 127.0.0.1 that records what it receives,
- * and a small RFC 822 / MIME reader for the messages (no mail parser is installed).
+ * Helpers for the mail tests and drills: a real SMTP server on 127.0.0.1 that records what it receives,
+ * and a reader for the messages (mailparser: headers, encoded words, quoted-printable, base64, multipart).
  * Not used by the application.
  */
+import { simpleParser, type AddressObject, type Headers } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -65,90 +66,36 @@ export async function startSmtpServer(port: number, opts: { delayMs?: number } =
   };
 }
 
-export interface ParsedMail {
-  /** Header values by lower-case name, unfolded and with RFC 2047 words decoded. */
-  headers: Map<string, string>;
+export interface ReadMail {
+  /** "Name <address>", or the bare address. */
+  from: string;
+  /** The recipients' addresses. */
+  to: string[];
+  subject: string | undefined;
+  messageId: string | undefined;
+  date: Date | undefined;
   text: string | undefined;
   html: string | undefined;
+  /** Every header by lower-case name, as mailparser reads it. */
+  headers: Headers;
 }
 
-/** Reads a message as nodemailer writes it: single part or multipart, 7bit / quoted-printable / base64. */
-export function parseMail(raw: string): ParsedMail {
-  const { headers, body } = splitEntity(raw);
-  const out: ParsedMail = { headers, text: undefined, html: undefined };
-  collectParts(headers, body, out);
-  return out;
-}
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  [field ?? []].flat().flatMap((group) => group.value);
 
-function splitEntity(raw: string): { headers: Map<string, string>; body: string } {
-  const match = /\r?\n\r?\n/.exec(raw);
-  if (!match) throw new Error("no blank line between header and body");
-  const head = raw.slice(0, match.index);
-  const body = raw.slice(match.index + match[0].length);
-  const headers = new Map<string, string>();
-  const unfolded = head.replace(/\r?\n(?=[ \t])/g, "");
-  for (const line of unfolded.split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) throw new Error(`malformed header line: ${line}`);
-    headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
-  }
-  return { headers, body };
-}
-
-function collectParts(headers: Map<string, string>, body: string, out: ParsedMail): void {
-  const type = (headers.get("content-type") ?? "text/plain").toLowerCase();
-  if (type.startsWith("multipart/")) {
-    const boundary = /boundary="?([^";]+)"?/i.exec(headers.get("content-type") ?? "")?.[1];
-    if (!boundary) throw new Error("multipart without boundary");
-    const sections = body.split(`--${boundary}`).slice(1);
-    for (const section of sections) {
-      if (section.startsWith("--")) break;
-      const part = splitEntity(section.replace(/^\r?\n/, ""));
-      collectParts(part.headers, part.body, out);
-    }
-    return;
-  }
-  const content = decodeBody(body, headers.get("content-transfer-encoding") ?? "7bit");
-  if (type.startsWith("text/plain")) out.text ??= content;
-  else if (type.startsWith("text/html")) out.html ??= content;
-}
-
-function decodeBody(body: string, encoding: string): string {
-  let bytes: Buffer;
-  switch (encoding.toLowerCase()) {
-    case "base64":
-      bytes = Buffer.from(body.replace(/\s+/g, ""), "base64");
-      break;
-    case "quoted-printable":
-      bytes = qpBytes(body.replace(/=\r?\n/g, ""));
-      break;
-    default:
-      bytes = Buffer.from(body, "utf8");
-  }
-  return bytes.toString("utf8").replace(/\r\n/g, "\n").replace(/\n+$/, "");
-}
-
-function qpBytes(s: string): Buffer {
-  const out: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const hex = s.slice(i + 1, i + 3);
-    if (s[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      out.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      out.push(...Buffer.from(s[i] ?? "", "utf8"));
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** RFC 2047: "=?UTF-8?Q?Confirma=C3=A7=C3=A3o?=" → "Confirmação" (UTF-8 only). */
-function decodeWords(value: string): string {
-  return value
-    .replace(/(\?=)\s+(=\?)/g, "$1$2")
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
-      enc.toUpperCase() === "B"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : qpBytes(data.replace(/_/g, " ")).toString("utf8"),
-    );
+/** Reads a message (an .eml file or what the SMTP server received). */
+export async function parseMail(raw: string | Buffer): Promise<ReadMail> {
+  const mail = await simpleParser(raw);
+  const [sender] = addresses(mail.from);
+  return {
+    from: sender ? (sender.name ? `${sender.name} <${sender.address}>` : (sender.address ?? "")) : "",
+    to: addresses(mail.to).map((a) => a.address ?? ""),
+    subject: mail.subject,
+    messageId: mail.messageId,
+    date: mail.date,
+    // A single-part body ends with the line break that closes the MIME part; the mail's text does not.
+    text: mail.text?.replace(/\n$/, ""),
+    html: mail.html === false ? undefined : mail.html,
+    headers: mail.headers,
+  };
 }
