@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { products } from "../db/schema.ts";
-import { seedProduct } from "./test-fixtures.ts";
+import { seedProduct } from "#tests/support/orders.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   pendingOrdersMessage,
   pendingUnitsMessage,
 } from "./rules.ts";
-import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "./test-fixtures.ts";
+import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/orders.ts";
 
 /*
  * Stock hoarding (issue 11, 3.1): a cliente reserved a variant's whole stock (1 000 units) for

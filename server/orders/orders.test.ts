@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { orderLines, orders, stockMovements, variants } from "../db/schema.ts";
 import { isValidMultibancoReference } from "../payments/multibanco.ts";
-import { delivery, seedProduct } from "./test-fixtures.ts";
+import { delivery, seedProduct } from "#tests/support/orders.ts";
 
 let t: TestApp;
 let buyer: { id: number; headers: AuthHeaders };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { emailOutbox, orders, paymentEvents, payments } from "../db/schema.ts";
-import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "../orders/test-fixtures.ts";
+import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/orders.ts";
 
 /*
  * 'Enviar confirmação' (issue 11, 2.6): the admin's resend of a paid order's confirmation really

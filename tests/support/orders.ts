@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { TestApp } from "#tests/support/db.ts";
-import type { AuthHeaders } from "#tests/support/http.ts";
-import { sendPaidCallback } from "#tests/support/payments.ts";
-import { colors, orders, products, sizes, variants } from "../db/schema.ts";
+import { colors, orders, products, sizes, variants } from "#server/db/schema.ts";
+import type { TestApp } from "./db.ts";
+import type { AuthHeaders } from "./http.ts";
+import { sendPaidCallback } from "./payments.ts";
 
-/** Test data for the checkout tests: products with their own variants, a delivery address, a checkout call. */
+/**
+ * Factories for products and orders: products with their own variants (straight into the database),
+ * a delivery address, the checkout call (POST /orders), the gateway's paid notification, and an order row
+ * written directly for tests that need one without a checkout.
+ */
 
 export const delivery = {
   nome: "Ana Cliente",
@@ -67,4 +71,26 @@ export async function payOrder(t: TestApp, orderId: number) {
   if (res.statusCode !== 200) throw new Error(`callback: ${res.statusCode} ${res.body}`);
   const [order] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") throw new Error(`order ${orderId} is ${order?.status} after the callback`);
+}
+
+/** An order row written directly (no checkout, no lines): for tests that only need an order to exist. */
+export async function insertOrder(t: TestApp, userId: number, values: Partial<typeof orders.$inferInsert> = {}) {
+  const [order] = await t.db
+    .insert(orders)
+    .values({
+      userId,
+      paymentMethod: "mb",
+      subtotalCents: 1250,
+      shippingCents: 350,
+      totalCents: 1600,
+      shippingZone: "continente",
+      deliveryName: delivery.nome,
+      deliveryAddress: delivery.morada,
+      deliveryPostalCode: delivery.codigo_postal,
+      deliveryCity: delivery.cidade,
+      deliveryPhone: delivery.telefone,
+      ...values,
+    })
+    .returning();
+  return order!;
 }
