@@ -1,6 +1,6 @@
 import "#app/lib/zod-csp.ts";
 import { ImagePlus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { CATALOG_MESSAGES, createBannerFields } from "#server/catalog/schemas.ts";
@@ -33,7 +33,6 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a página");
 
 export default function Page() {
-  const [preview, setPreview] = useState<string | null>(null);
   const { field, onSubmit, saving, watch, formState } = useCreateForm({
     schema: bannerForm,
     empty: { titulo: "", slogam: "", imagem: null },
@@ -48,17 +47,12 @@ export default function Page() {
     failureMessage: "Erro ao criar banner",
   });
 
-  const files = watch("imagem");
+  const file = watch("imagem")?.[0];
+  // The chosen picture's preview: an object URL made for each new file and revoked when replaced.
+  const preview = useMemo(() => (file?.type.startsWith("image/") ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => {
-    const file = files?.[0];
-    if (!file || !file.type.startsWith("image/")) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [files]);
+    if (preview) return () => URL.revokeObjectURL(preview);
+  }, [preview]);
 
   return (
     <div className="mx-auto max-w-2xl">
