@@ -10,7 +10,7 @@ import {
   pendingOrdersMessage,
   pendingUnitsMessage,
 } from "./rules.ts";
-import type { ResolvedLine } from "./service.ts";
+import type { ResolvedLine } from "./cart.ts";
 
 /* Checkout limits against stock hoarding (issue 11, 3.1); the numbers live in rules.ts. */
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { RateLimiter } from "../http/rate-limit.ts";
+import type { RateLimiter } from "#server/http/rate-limit.ts";
+import { placedOrderBody } from "./presenter.ts";
 import { cartCheckBody, cartCheckResponse, createOrderBody, createOrderResponse } from "./schemas.ts";
 import type { OrdersService } from "./service.ts";
 
@@ -27,8 +28,8 @@ export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService
       },
       async (request, reply) => {
         await deps.limiter.hit(`checkout:user:${request.user!.id}`, 120, 10 * 60_000);
-        const result = await deps.orders.create(request.user!, request.body, request.headers["idempotency-key"]);
-        return reply.status(201).send(result);
+        const placed = await deps.orders.create(request.user!, request.body, request.headers["idempotency-key"]);
+        return reply.status(201).send(placedOrderBody(placed));
       },
     );
   }

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { CALLBACK_PATH } from "./callback.ts";
+import { confirmationBody, verifyAllBody, verifyBody } from "./presenter.ts";
+import {
+  confirmationRequestBody,
+  messageResponse,
+  referenceParams,
+  simulateBody,
+  verifyAllResponse,
+  verifyResult,
+} from "./schemas.ts";
 import type { PaymentsService } from "./service.ts";
 
 export function paymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService; publicUrl: string }): void {
@@ -17,37 +25,6 @@ export function paymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsS
       .send(outcome.status === 200 ? "OK" : outcome.result);
   });
 }
-
-const referenceParams = z.object({ reference: z.string().trim().min(1).max(40) });
-const verifyResult = z.object({
-  success: z.boolean(),
-  payment_status: z.enum(["paid", "pending", "no_data", "incomplete_data", "error"]),
-  order_id: z.number().optional(),
-  referencia: z.string().nullable().optional(),
-  message: z.string(),
-  error: z.string().optional(),
-  details: z.string().optional(),
-});
-const confirmationBody = z.object({
-  user_id: z.coerce.number().int().positive().optional(),
-  order_id: z.coerce.number({ error: "Pedido não encontrado" }).int().positive().max(2_147_483_647),
-  delivery_data: z.unknown().optional(),
-  payment_data: z
-    .object({
-      metodo: z.string().max(20).optional(),
-      valor: z.unknown().optional(),
-      status: z.string().max(30).optional(),
-    })
-    .optional(),
-});
-
-const simulateBody = z
-  .object({
-    reference: z.string().trim().min(1).max(40).optional(),
-    order_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    outcome: z.enum(["paid", "fail", "expire", "twice"]).default("paid"),
-  })
-  .refine((body) => body.reference || body.order_id, { message: "Indique a referência ou o número do pedido." });
 
 /** The shop's own listening address (loopback), so the simulated gateway reaches this very instance. */
 function ownUrl(app: FastifyInstance, fallback: string): string {
@@ -93,32 +70,19 @@ export function paymentAdminRoutes(app: FastifyInstance, deps: { payments: Payme
   api.get(
     "/api/payments/verify/:reference",
     { config: { access: "admin" }, schema: { params: referenceParams, response: { 200: verifyResult } } },
-    (request) => deps.payments.verify(request.params.reference),
+    async (request) => verifyBody(await deps.payments.verify(request.params.reference)),
   );
   api.get(
     "/api/payments/verify-all",
-    {
-      config: { access: "admin" },
-      schema: {
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            resultados: z.array(
-              verifyResult.omit({ payment_status: true }).extend({ status: verifyResult.shape.payment_status }),
-            ),
-            message: z.string(),
-          }),
-        },
-      },
-    },
-    () => deps.payments.verifyAll(),
+    { config: { access: "admin" }, schema: { response: { 200: verifyAllResponse } } },
+    async () => verifyAllBody(await deps.payments.verifyAll()),
   );
   api.post(
     "/api/email/send-order-confirmation",
     {
       config: { access: "user" },
-      schema: { body: confirmationBody, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } },
+      schema: { body: confirmationRequestBody, response: { 200: messageResponse } },
     },
-    (request) => deps.payments.requestConfirmation(request.user!, request.body.order_id),
+    async (request) => confirmationBody(await deps.payments.requestConfirmation(request.user!, request.body.order_id)),
   );
 }

@@ -1,9 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { emailOutbox, orderLines, orders, paymentEvents, payments, users, variants } from "../db/schema.ts";
-import { enqueueMail } from "../mail/outbox.ts";
-import type { OrdersService } from "../orders/service.ts";
-import type { Tx } from "../stock/movements.ts";
+import type { PublicUser } from "#server/accounts/schemas.ts";
+import type { Database } from "#server/db/client.ts";
+import { emailOutbox, orderLines, orders, paymentEvents, payments, users } from "#server/db/schema.ts";
+import { AppError, ForbiddenError, NotFoundError } from "#server/http/errors.ts";
+import { enqueueMail } from "#server/mail/outbox.ts";
+import { expireOrder } from "#server/orders/expiry.ts";
+import type { OrdersService } from "#server/orders/service.ts";
+import { markOrderPaid, setConfirmationSent, type Order, type OrderLine } from "#server/orders/status.ts";
+import type { Tx } from "#server/stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
 import { confirmationKey, orderConfirmationMail } from "./mails.ts";
 import {
@@ -13,22 +17,25 @@ import {
   type SimulationTarget,
 } from "./sandbox-simulator.ts";
 import { PaymentDataIncompleteError, type PaymentMethod, type PaymentProvider } from "./provider.ts";
-import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
-import type { PublicUser } from "../accounts/schemas.ts";
 
-export type VerifyStatus = "paid" | "pending" | "no_data" | "incomplete_data" | "error";
-export interface VerifyResult {
-  success: boolean;
-  payment_status: VerifyStatus;
-  order_id?: number;
-  referencia?: string | null;
-  message: string;
-  error?: string;
-  details?: string;
+export type { VerifyAllResult, VerifyResult, VerifyStatus } from "./schemas.ts";
+
+/** What the provider said about one payment (presenter.ts turns it into the API's body). */
+export type PaymentCheck =
+  | { status: "paid" | "pending"; payment: CheckedPayment }
+  | { status: "incomplete_data"; payment: CheckedPayment; problem: string }
+  | { status: "no_data"; payment?: undefined; problem: string }
+  | { status: "error"; payment: CheckedPayment; problem: string; errorName: string | undefined };
+
+/** The payment a check is about: its order and its reference (MB WAY: the request id). */
+export interface CheckedPayment {
+  orderId: number;
+  reference: string | null;
 }
 
-/** One result of verify-all: the same facts, the outcome under the contract's name `status`. */
-export type VerifyAllResult = Omit<VerifyResult, "payment_status"> & { status: VerifyStatus };
+/** What the admin's or the buyer's 'Enviar confirmação' did. */
+export type ConfirmationRequest =
+  { outcome: "queued" | "sent" | "waiting" } | { outcome: "resent"; orderId: number; to: string };
 
 const NOT_FOUND = "Pedido não encontrado";
 const NO_DATA = "Dados de pagamento não encontrados";
@@ -69,35 +76,18 @@ export function createPaymentsService(deps: {
     return row;
   }
 
-  /** pending → paid, exactly once; the reserved units become sold; the confirmation is queued. */
+  /** pending → paid, exactly once; the order is paid and its reserved units sold (orders domain); the confirmation is queued. */
   async function markPaid(tx: Tx, payment: { id: number; orderId: number }, paidAt: Date): Promise<void> {
     await tx
       .update(payments)
       .set({ status: "paid", paidAt, updatedAt: sql`now()` })
       .where(eq(payments.id, payment.id));
-    const [order] = await tx
-      .update(orders)
-      .set({ status: "paid", paidAt, confirmationSentAt: sql`now()` })
-      .where(eq(orders.id, payment.orderId))
-      .returning();
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, payment.orderId));
-    const sold = new Map<number, number>();
-    for (const l of lines) if (l.variantId) sold.set(l.variantId, (sold.get(l.variantId) ?? 0) + l.quantity);
-    for (const [variantId, quantity] of [...sold].sort((a, b) => a[0] - b[0])) {
-      await tx
-        .update(variants)
-        .set({ reserved: sql`greatest(${variants.reserved} - ${quantity}, 0)`, updatedAt: sql`now()` })
-        .where(eq(variants.id, variantId));
-    }
-    await enqueueMail(tx, await confirmationMail(tx, order!, lines));
+    const { order, lines } = await markOrderPaid(tx, payment.orderId, paidAt);
+    await enqueueMail(tx, await confirmationMail(tx, order, lines));
   }
 
   /** The confirmation e-mail of a paid order, to its buyer. */
-  async function confirmationMail(
-    tx: Tx | Database,
-    order: typeof orders.$inferSelect,
-    lines?: (typeof orderLines.$inferSelect)[],
-  ) {
+  async function confirmationMail(tx: Tx | Database, order: Order, lines?: OrderLine[]) {
     const [user] = await tx
       .select({ email: users.email, name: users.name })
       .from(users)
@@ -126,10 +116,9 @@ export function createPaymentsService(deps: {
   }
 
   /** Asks the provider about one payment (never the client) and applies a confirmed payment once. */
-  async function verifyPayment(payment: typeof payments.$inferSelect): Promise<VerifyResult> {
-    const base = { order_id: payment.orderId, referencia: payment.reference ?? payment.requestId };
-    if (payment.status === "paid")
-      return { success: true, payment_status: "paid", ...base, message: "Status do pagamento: paid" };
+  async function verifyPayment(payment: typeof payments.$inferSelect): Promise<PaymentCheck> {
+    const checked = { orderId: payment.orderId, reference: payment.reference ?? payment.requestId };
+    if (payment.status === "paid") return { status: "paid", payment: checked };
     const method = payment.method as PaymentMethod;
     const incomplete =
       method === "mbway"
@@ -138,8 +127,7 @@ export function createPaymentsService(deps: {
           ? !payment.entity || !payment.reference
           : !payment.reference;
     if (incomplete) {
-      const message = new PaymentDataIncompleteError(method).message;
-      return { success: false, payment_status: "incomplete_data", ...base, message, error: message };
+      return { status: "incomplete_data", payment: checked, problem: new PaymentDataIncompleteError(method).message };
     }
     try {
       const check = await deps.provider.check({ ...payment, method, createdAt: payment.createdAt });
@@ -155,25 +143,22 @@ export function createPaymentsService(deps: {
           return true;
         });
         if (applied) deps.onMailQueued();
-        return { success: true, payment_status: "paid", ...base, message: "Status do pagamento: paid" };
+        return { status: "paid", payment: checked };
       }
-      return { success: true, payment_status: "pending", ...base, message: "Status do pagamento: pending" };
+      return { status: "pending", payment: checked };
     } catch (error) {
-      const message = error instanceof AppError ? error.message : "Erro ao verificar o pagamento.";
       return {
-        success: false,
-        payment_status: "error",
-        ...base,
-        message,
-        error: message,
-        details: error instanceof AppError ? error.name : undefined,
+        status: "error",
+        payment: checked,
+        problem: error instanceof AppError ? error.message : "Erro ao verificar o pagamento.",
+        errorName: error instanceof AppError ? error.name : undefined,
       };
     }
   }
 
   return {
     /** GET /api/payments/verify/{reference}: by Multibanco/Payshop reference, MB WAY request id or order id. */
-    async verify(reference: string): Promise<VerifyResult> {
+    async verify(reference: string): Promise<PaymentCheck> {
       const clean = reference.replace(/\s+/g, "");
       const byOrder = /^\d{1,9}$/.test(clean) ? eq(payments.orderId, Number(clean)) : undefined;
       const [payment] = await db
@@ -193,8 +178,7 @@ export function createPaymentsService(deps: {
               .from(orders)
               .where(eq(orders.id, Number(clean)))
           : [];
-        const message = order ? NO_DATA : NOT_FOUND;
-        return { success: false, payment_status: "no_data", message, error: message };
+        return { status: "no_data", problem: order ? NO_DATA : NOT_FOUND };
       }
       return verifyPayment(payment);
     },
@@ -208,24 +192,17 @@ export function createPaymentsService(deps: {
       return simulateSandboxPayment({ db, shopUrl, callbackKey: deps.callbackKey, target, outcome });
     },
 
-    /**
-     * GET /api/payments/verify-all: every pending payment, checked with the provider. The contract
-     * names each result's outcome `status` (spec section 7, `resultados[status]`), unlike the
-     * single verify's `payment_status`.
-     */
-    async verifyAll(): Promise<{ success: boolean; resultados: VerifyAllResult[]; message: string }> {
+    /** GET /api/payments/verify-all: every pending payment (the newest 100), checked with the provider. */
+    async verifyAll(): Promise<PaymentCheck[]> {
       const pending = await db
         .select()
         .from(payments)
         .where(eq(payments.status, "pending"))
         .orderBy(desc(payments.id))
         .limit(100);
-      const resultados: VerifyAllResult[] = [];
-      for (const p of pending) {
-        const { payment_status, ...rest } = await verifyPayment(p);
-        resultados.push({ ...rest, status: payment_status });
-      }
-      return { success: true, resultados, message: `${resultados.length} pagamento(s) verificado(s).` };
+      const checks: PaymentCheck[] = [];
+      for (const p of pending) checks.push(await verifyPayment(p));
+      return checks;
     },
 
     /**
@@ -234,7 +211,7 @@ export function createPaymentsService(deps: {
      * payment event (who, when, which e-mail). The buyer's payment page gets the truth about the
      * copy the payment queued and never a second one.
      */
-    async requestConfirmation(actor: PublicUser, orderId: number): Promise<{ success: boolean; message: string }> {
+    async requestConfirmation(actor: PublicUser, orderId: number): Promise<ConfirmationRequest> {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw new NotFoundError(NOT_FOUND);
       const staff = actor.function === "admin";
@@ -249,15 +226,9 @@ export function createPaymentsService(deps: {
           // Not expected (the payment queues it), but then the buyer gets it now, once.
           await enqueueMail(db, await confirmationMail(db, order));
           deps.onMailQueued();
-          return { success: true, message: "O email de confirmação desta encomenda foi enviado." };
+          return { outcome: "queued" };
         }
-        return {
-          success: true,
-          message:
-            first.status === "sent"
-              ? "O email de confirmação desta encomenda já foi enviado."
-              : "O email de confirmação desta encomenda já está na fila de envio.",
-        };
+        return { outcome: first.status === "sent" ? "sent" : "waiting" };
       }
       const to = await db.transaction(async (tx) => {
         const mail = await confirmationMail(tx, order);
@@ -284,11 +255,11 @@ export function createPaymentsService(deps: {
             },
           })
           .returning({ at: paymentEvents.receivedAt });
-        await tx.update(orders).set({ confirmationSentAt: event!.at }).where(eq(orders.id, order.id));
+        await setConfirmationSent(tx, order.id, event!.at);
         return mail.to;
       });
       deps.onMailQueued();
-      return { success: true, message: `Confirmação da encomenda #${order.id} enviada para ${to}.` };
+      return { outcome: "resent", orderId: order.id, to };
     },
 
     /**
@@ -330,13 +301,13 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * Payments whose validity passed: the order expires and its reserved stock returns to the shelf.
-     * Also cancels orders left without any payment by a process that died mid-checkout.
+     * Payments whose validity passed: the payment and its order expire and the reserved stock
+     * returns to the shelf, in one transaction per payment (the payment row locked first). Also
+     * cancels orders left without any payment by a process that died mid-checkout (orders/expiry.ts).
      */
     async expireDue(): Promise<number> {
-      const due = await deps.orders.listExpirable();
       let expired = 0;
-      for (const { orderId, paymentId } of due) {
+      for (const { orderId, paymentId } of await deps.orders.listExpirable()) {
         const done = await db.transaction(async (tx) => {
           const [payment] = await tx
             .select({ id: payments.id })
@@ -348,46 +319,11 @@ export function createPaymentsService(deps: {
             .update(payments)
             .set({ status: "expired", updatedAt: sql`now()` })
             .where(eq(payments.id, paymentId));
-          const [order] = await tx
-            .update(orders)
-            .set({ status: "expired" })
-            .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
-            .returning({ id: orders.id });
-          if (order)
-            await deps.orders.releaseStock(
-              tx,
-              orderId,
-              `Pagamento expirado: reserva devolvida (encomenda #${orderId})`,
-            );
-          return Boolean(order);
+          return expireOrder(tx, orderId);
         });
         if (done) expired++;
       }
-      // Orders whose checkout died before the payment was stored: cancel them, give the units back.
-      for (const orderId of await deps.orders.listOrphaned()) {
-        const done = await db.transaction(async (tx) => {
-          const [order] = await tx
-            .update(orders)
-            .set({ status: "cancelled" })
-            .where(
-              and(
-                eq(orders.id, orderId),
-                eq(orders.status, "pending_payment"),
-                sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})`,
-              ),
-            )
-            .returning({ id: orders.id });
-          if (order)
-            await deps.orders.releaseStock(
-              tx,
-              orderId,
-              `Reserva anulada: pagamento não criado (encomenda #${orderId})`,
-            );
-          return Boolean(order);
-        });
-        if (done) expired++;
-      }
-      return expired;
+      return expired + (await deps.orders.cancelOrphans());
     },
   };
 }

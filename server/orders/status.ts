@@ -1,0 +1,63 @@
+import { eq, sql } from "drizzle-orm";
+import { orderLines, orders } from "#server/db/schema.ts";
+import type { Tx } from "#server/stock/movements.ts";
+import { releaseReserved, sellReserved, type Units } from "#server/stock/reservations.ts";
+
+/*
+ * An order's status changes, each inside the caller's transaction (checkout, the payment callback,
+ * the expiry job): the order row and its reserved units move together. Payments changes orders
+ * only through these functions.
+ */
+
+export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;
+
+/** The units an order's lines hold, per variant (lines whose variant was deleted hold none). */
+function unitsOf(lines: readonly Pick<OrderLine, "variantId" | "quantity">[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const l of lines) if (l.variantId) units.set(l.variantId, (units.get(l.variantId) ?? 0) + l.quantity);
+  return units;
+}
+
+async function orderUnits(tx: Tx, orderId: number): Promise<Units> {
+  const lines = await tx
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return unitsOf(lines);
+}
+
+/** Returns the order's reserved units to the shelf (payment failed, expired or cancelled). */
+export async function releaseOrderStock(tx: Tx, orderId: number, reason: string): Promise<void> {
+  await releaseReserved(tx, await orderUnits(tx, orderId), reason, orderId);
+}
+
+/** Cancels an order that never got (or will not get) a payment and gives its units back. */
+export async function cancelOrder(tx: Tx, orderId: number, reason: string): Promise<void> {
+  await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+  await releaseOrderStock(tx, orderId, reason);
+}
+
+/**
+ * The order's payment arrived: the order is paid (its confirmation counts as sent: the caller
+ * queues it in this transaction) and its reserved units are sold. Returns the order and its lines.
+ */
+export async function markOrderPaid(
+  tx: Tx,
+  orderId: number,
+  paidAt: Date,
+): Promise<{ order: Order; lines: OrderLine[] }> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: "paid", paidAt, confirmationSentAt: sql`now()` })
+    .where(eq(orders.id, orderId))
+    .returning();
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  await sellReserved(tx, unitsOf(lines));
+  return { order: order!, lines };
+}
+
+/** The admin sent the confirmation again: the order records when. */
+export async function setConfirmationSent(tx: Tx, orderId: number, at: Date): Promise<void> {
+  await tx.update(orders).set({ confirmationSentAt: at }).where(eq(orders.id, orderId));
+}

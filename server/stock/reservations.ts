@@ -1,0 +1,54 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { variants } from "#server/db/schema.ts";
+import { recordMovements, type Tx } from "./movements.ts";
+
+/*
+ * What happens to units an order reserved (checkout moved them from a variant's `stock` to its
+ * `reserved`, in orders/place-order.ts): sold when the order is paid, back on the shelf when it
+ * expires or is cancelled. Called inside the caller's transaction; variants are always taken in
+ * id order, like every other writer of variants, so two transactions never deadlock.
+ */
+
+/** Units per variant id. */
+export type Units = ReadonlyMap<number, number>;
+
+const inIdOrder = (units: Units) => [...units.keys()].sort((a, b) => a - b);
+
+/** Paid: the reserved units are sold (they leave `reserved`; `stock` already went down at checkout). */
+export async function sellReserved(tx: Tx, units: Units): Promise<void> {
+  for (const variantId of inIdOrder(units)) {
+    await tx
+      .update(variants)
+      .set({ reserved: sql`greatest(${variants.reserved} - ${units.get(variantId)!}, 0)`, updatedAt: sql`now()` })
+      .where(eq(variants.id, variantId));
+  }
+}
+
+/**
+ * Payment failed, expired or cancelled: the reserved units return to the shelf, under the
+ * variants' row locks (id order), each move recorded as a stock movement of the order.
+ */
+export async function releaseReserved(tx: Tx, units: Units, reason: string, orderId: number): Promise<void> {
+  if (units.size === 0) return;
+  const locked = await tx
+    .select({ id: variants.id, stock: variants.stock, reserved: variants.reserved })
+    .from(variants)
+    .where(inArray(variants.id, inIdOrder(units)))
+    .orderBy(asc(variants.id))
+    .for("update");
+  const moves = locked.map((v) => ({ id: v.id, stock: v.stock, quantity: Math.min(units.get(v.id)!, v.reserved) }));
+  for (const v of moves) {
+    await tx
+      .update(variants)
+      .set({
+        stock: sql`${variants.stock} + ${v.quantity}`,
+        reserved: sql`${variants.reserved} - ${v.quantity}`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(variants.id, v.id));
+  }
+  await recordMovements(
+    tx,
+    moves.map((v) => ({ variantId: v.id, stockBefore: v.stock, stockAfter: v.stock + v.quantity, reason, orderId })),
+  );
+}
