@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
-import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
+import { insertOrder, signIn } from "#tests/support/factories.ts";
+import { createUser, type AuthHeaders } from "#tests/support/http.ts";
 import { orders, users } from "../db/schema.ts";
 
 /** Admin user management: constraint violations answer their own pt-PT message (issue 11, 2.9). */
@@ -10,8 +11,7 @@ let t: TestApp;
 let admin: AuthHeaders;
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await createUser(t.db, "admin");
-  admin = await login(t.app, a.email, a.password);
+  admin = (await signIn(t, "admin")).headers;
 });
 afterAll(() => t.close());
 
@@ -36,22 +36,7 @@ describe("PUT /api/users/:id", () => {
 describe("DELETE /api/users/:id", () => {
   it("refuses to delete a user who has orders with 409 and the specific message, keeping the user and the order", async () => {
     const buyer = await createUser(t.db, "cliente");
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        paymentMethod: "mb",
-        subtotalCents: 1250,
-        shippingCents: 499,
-        totalCents: 1749,
-        shippingZone: "continente",
-        deliveryName: "Comprador",
-        deliveryAddress: "Rua A 1",
-        deliveryPostalCode: "1000-001",
-        deliveryCity: "Lisboa",
-        deliveryPhone: "912345678",
-      })
-      .returning({ id: orders.id });
+    const order = await insertOrder(t, buyer.id);
     const res = await t.app.inject({ method: "DELETE", url: `/api/users/${buyer.id}`, headers: admin });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({
@@ -59,7 +44,7 @@ describe("DELETE /api/users/:id", () => {
       message: "Este utilizador tem encomendas e não pode ser eliminado.",
     });
     expect(await t.db.$count(users, eq(users.id, buyer.id))).toBe(1);
-    expect(await t.db.$count(orders, eq(orders.id, order!.id))).toBe(1);
+    expect(await t.db.$count(orders, eq(orders.id, order.id))).toBe(1);
   });
 
   it("deletes a user without orders", async () => {
