@@ -1,13 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronDown, LogOut, Menu, Store, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "#app/lib/toast.tsx";
-import { apiPost } from "#app/lib/api.ts";
-import { clearUser } from "#app/lib/storage.ts";
+import { Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { LOGOUT_ACTION } from "./logout.ts";
 import { ADMIN_MENU, groupForPath, matchLeaf, type MenuGroup, type MenuLeaf } from "./menu.ts";
+import { LoadingState } from "./ui.tsx";
 
-/** Below this width the menu is a drawer (spec section 9). */
+/** Below this width the menu is a drawer. */
 const DRAWER_BREAKPOINT_PX = 768;
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
@@ -18,26 +17,31 @@ interface AdminShellProps {
   children: ReactNode;
 }
 
+/**
+ * The admin pages' frame (every route under app/routes/admin/layout.tsx): the menu as a fixed
+ * sidebar from 768 px, a drawer below; 'Carregando...' over the page while another admin page loads.
+ */
 export function AdminShell({ userName, children }: AdminShellProps) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-
-  // A chosen link (or back/forward) closes the drawer.
-  useEffect(() => {
-    setDrawerOpen(false);
-  }, [pathname]);
+  const navigation = useNavigation();
+  // The page the drawer was opened on: a chosen link (or back/forward) closes it.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenOn(open ? pathname : null);
+  // Another page's loaders are running (a search or a page of the same screen is shown by the screen itself).
+  const loadingPage = navigation.state === "loading" && navigation.location.pathname !== pathname;
 
   // Growing past the breakpoint turns the drawer into the fixed sidebar.
   useEffect(() => {
     const query = window.matchMedia(`(min-width: ${DRAWER_BREAKPOINT_PX}px)`);
     const onChange = () => {
-      if (query.matches) setDrawerOpen(false);
+      if (query.matches) setDrawerOpenOn(null);
     };
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
   }, []);
 
-  const closeDrawer = () => setDrawerOpen(false);
+  const closeDrawer = () => setDrawerOpenOn(null);
 
   return (
     <div className="min-h-screen bg-gray-50">
@@ -89,8 +93,21 @@ export function AdminShell({ userName, children }: AdminShellProps) {
         </Dialog.Portal>
       </Dialog.Root>
 
-      <main id="conteudo-admin" tabIndex={-1} className="min-w-0 focus:outline-none md:pl-64">
+      <main
+        id="conteudo-admin"
+        tabIndex={-1}
+        aria-busy={loadingPage}
+        className="relative min-w-0 focus:outline-none md:pl-64"
+      >
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+        {loadingPage ? (
+          // Shown after a short delay, so a quick page change does not flash it.
+          <div className="absolute inset-0 z-10 bg-gray-50/70 transition-opacity delay-200 duration-150 md:left-64 starting:opacity-0">
+            <div className="sticky top-14 md:top-0">
+              <LoadingState />
+            </div>
+          </div>
+        ) : null}
       </main>
     </div>
   );
@@ -98,29 +115,16 @@ export function AdminShell({ userName, children }: AdminShellProps) {
 
 function SideMenu({ userName, onNavigate }: { userName: string; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const [openGroup, setOpenGroup] = useState<string | null>(() => groupForPath(pathname));
-  const [loggingOut, setLoggingOut] = useState(false);
-
-  // Arriving on a page of another submenu opens that one (and so closes the other).
-  useEffect(() => {
+  const [menuPath, setMenuPath] = useState(pathname);
+  // Arriving on a page of another submenu opens that one (and so closes the other): state adjusted
+  // while rendering the new page, as React advises instead of an effect.
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
     const group = groupForPath(pathname);
     if (group) setOpenGroup(group);
-  }, [pathname]);
-
-  async function logout() {
-    setLoggingOut(true);
-    try {
-      await apiPost("/api/users/logout");
-    } catch {
-      // Offline: sign out locally anyway.
-    }
-    clearUser();
-    setLoggingOut(false);
-    onNavigate?.();
-    toast.success("Sessão terminada.");
-    navigate("/");
   }
+  const logout = useFetcher();
 
   return (
     <div className="flex w-full flex-col">
@@ -177,8 +181,13 @@ function SideMenu({ userName, onNavigate }: { userName: string; onNavigate?: () 
         </Link>
         <button
           type="button"
-          onClick={logout}
-          disabled={loggingOut}
+          onClick={() =>
+            void logout.submit(
+              { intent: LOGOUT_ACTION.intent },
+              { method: "post", action: LOGOUT_ACTION.action, encType: "application/json" },
+            )
+          }
+          disabled={logout.state !== "idle"}
           className={`${focusRing} flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50`}
         >
           <LogOut className="size-5 shrink-0" aria-hidden="true" />

@@ -1,10 +1,18 @@
 import { AlertTriangle, ChevronDown, CreditCard, Package, UserPlus, Warehouse } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
-import { PaymentsPanel } from "#app/components/admin/dashboard/PaymentsPanel.tsx";
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import type { z } from "zod";
+import type { verifyAllResponse } from "#server/payments/schemas.ts";
+import { loadCustomerOrder, loadPaymentsPage } from "#app/components/admin/dashboard/payments.server.ts";
+import { CUSTOMER_PARAM, PAYMENTS_PAGE_PARAM, PaymentsPanel } from "#app/components/admin/dashboard/PaymentsPanel.tsx";
 import { StockSummaryCards } from "#app/components/admin/dashboard/StockSummaryCards.tsx";
-import { UsersTable } from "#app/components/admin/dashboard/UsersTable.tsx";
+import { loadUsersPage } from "#app/components/admin/dashboard/users.server.ts";
+import { USERS_PAGE_PARAM, UsersTable } from "#app/components/admin/dashboard/UsersTable.tsx";
+import { logOut } from "#app/components/admin/logout.ts";
+import { pageParam } from "#app/components/admin/Pagination.tsx";
+import { type ActionResult, screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/dashboard";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -13,6 +21,58 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The stock summary, a page of users, a page of payments and the customer modal's order, read as the API reads them. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const [summary, users, payments, customer] = await Promise.all([
+    load(() => servicesOf(context).stock.summary()),
+    loadUsersPage(context, pageParam(params, USERS_PAGE_PARAM)),
+    loadPaymentsPage(context, pageParam(params, PAYMENTS_PAGE_PARAM)),
+    loadCustomerOrder(context, params.get(CUSTOMER_PARAM)),
+  ]);
+  return { summary, users, payments, customer };
+}
+
+/** Closing the customer modal changes nothing else on screen: no need to read everything again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || nextUrl.searchParams.has(CUSTOMER_PARAM))
+    return defaultShouldRevalidate;
+  const before = new URLSearchParams(currentUrl.searchParams);
+  before.delete(CUSTOMER_PARAM);
+  return before.toString() === nextUrl.searchParams.toString() ? false : defaultShouldRevalidate;
+}
+
+type DashboardChange = { intent: "delete-user"; id: number } | { intent: "verify-all" } | { intent: "logout" };
+type VerifyAllAnswer = z.infer<typeof verifyAllResponse>;
+
+/** 'Verificar Todos': the results go to the browser's console, the toast says so. */
+async function verifyAllPayments(): Promise<ActionResult> {
+  const result = await submitToApi<VerifyAllAnswer>("/api/payments/verify-all", { method: "GET" });
+  if (!result.ok || !result.data.success) return { ...result, ok: false };
+  console.log("Resultados da verificação de pagamentos:", result.data.resultados);
+  // The screen's own text, not the server's count.
+  return { ...result, message: null };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const change = await submission<DashboardChange>(request);
+  switch (change.intent) {
+    case "delete-user":
+      return submitToApi(`/api/users/${change.id}`, { method: "DELETE" });
+    case "verify-all":
+      return verifyAllPayments();
+    case "logout":
+      return logOut();
+  }
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar o painel de administração");
+
 const QUICK_LINKS = [
   { to: "/gestao-stock", label: "Gestão de Stock", icon: Warehouse },
   { to: "/stock-baixo", label: "Stock Baixo", icon: AlertTriangle },
@@ -20,9 +80,13 @@ const QUICK_LINKS = [
   { to: "/usuarios/create", label: "Criar Utilizador", icon: UserPlus },
 ] as const;
 
-/** /dashboard (spec section 2): stock summary, quick links, users, and the payments status. */
-export default function Page() {
-  const [showPayments, setShowPayments] = useState(false);
+/** /dashboard: stock summary, quick links, users, and the payments status. */
+export default function Page({ loaderData: { summary, users, payments, customer } }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  // A link to a page of payments or to a customer opens the section.
+  const [showPayments, setShowPayments] = useState(
+    () => searchParams.has(PAYMENTS_PAGE_PARAM) || searchParams.has(CUSTOMER_PARAM),
+  );
 
   return (
     <div className="space-y-6">
@@ -35,7 +99,7 @@ export default function Page() {
         <h2 id="resumo-stock" className="sr-only">
           Resumo do stock
         </h2>
-        <StockSummaryCards />
+        <StockSummaryCards summary={summary} />
         <nav aria-label="Atalhos" className="grid grid-cols-2 gap-2 lg:flex lg:flex-wrap">
           {QUICK_LINKS.map(({ to, label, icon: Icon }) => (
             <Link key={to} to={to} className={buttonClass.secondary}>
@@ -47,7 +111,7 @@ export default function Page() {
       </section>
 
       <Panel title="Utilizadores">
-        <UsersTable />
+        <UsersTable users={users} />
       </Panel>
 
       <Panel>
@@ -69,7 +133,7 @@ export default function Page() {
           </button>
         </div>
         <div id="status-pagamentos" hidden={!showPayments} className="mt-4">
-          {showPayments ? <PaymentsPanel /> : null}
+          {showPayments ? <PaymentsPanel payments={payments} customer={customer} /> : null}
         </div>
       </Panel>
     </div>

@@ -1,15 +1,10 @@
-import "#app/lib/zod-csp.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, UserPlus } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "#app/lib/toast.tsx";
-import type { z } from "zod";
 import { newUserBody } from "#server/accounts/schemas.ts";
-import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
+import { Field, fieldInputClass, SubmitButton } from "#app/components/admin/dashboard/fields.tsx";
+import { submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
-import { apiPost, messageFrom } from "#app/lib/api.ts";
+import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import type { Route } from "./+types/usuarios-create";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -18,41 +13,27 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Name, email and password, all required; the function is always admin (spec sections 2 and 6). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return submitToApi("/users/newuser", { method: "POST", body: await submission(request) });
+}
+
+/** Name, email and password, all required; the function is always admin. */
 const createForm = newUserBody.pick({ name: true, email: true, password: true });
-type FormInput = z.input<typeof createForm>;
-type FormOutput = z.output<typeof createForm>;
 
-const EMPTY: FormInput = { name: "", email: "", password: "" };
-const FAILURE = "Erro ao criar utilizador";
-
+/** /usuarios/create: a new admin account; the page stays, emptied, ready for the next one. */
 export default function Page() {
-  const [saving, setSaving] = useState(false);
   const {
-    register,
-    handleSubmit,
-    reset,
-    clearErrors,
+    field,
+    onSubmit,
+    saving,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createForm), defaultValues: EMPTY });
-
-  async function onValid(values: FormOutput) {
-    setSaving(true);
-    try {
-      const response = await apiPost("/users/newuser", { ...values, function: "admin" });
-      if (response.ok) {
-        toast.success(messageFrom(response.data) ?? "Utilizador criado com sucesso!");
-        // Stays on /usuarios/create, ready for the next account.
-        reset(EMPTY);
-      } else {
-        toast.error(messageFrom(response.data) ?? FAILURE);
-      }
-    } catch {
-      toast.error(FAILURE);
-    } finally {
-      setSaving(false);
-    }
-  }
+  } = useCreateForm({
+    schema: createForm,
+    empty: { name: "", email: "", password: "" },
+    body: (values) => ({ ...values, function: "admin" }),
+    successMessage: "Utilizador criado com sucesso!",
+    failureMessage: "Erro ao criar utilizador",
+  });
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -67,8 +48,8 @@ export default function Page() {
         }
       />
       <Panel>
-        {/* All fields required; the browser also checks the email format (spec section 5). */}
-        <form onSubmit={handleSubmit(onValid)} className="space-y-5">
+        {/* All fields required; the browser also checks the email format. */}
+        <form onSubmit={onSubmit} className="space-y-5">
           <Field label="Nome" error={errors.name?.message}>
             {(props) => (
               <input
@@ -77,7 +58,7 @@ export default function Page() {
                 required
                 autoComplete="off"
                 className={fieldInputClass(inputClass, !!errors.name)}
-                {...register("name", { onChange: () => clearErrors("name") })}
+                {...field("name")}
               />
             )}
           </Field>
@@ -89,7 +70,7 @@ export default function Page() {
                 required
                 autoComplete="off"
                 className={fieldInputClass(inputClass, !!errors.email)}
-                {...register("email", { onChange: () => clearErrors("email") })}
+                {...field("email")}
               />
             )}
           </Field>
@@ -101,7 +82,7 @@ export default function Page() {
                 required
                 autoComplete="new-password"
                 className={fieldInputClass(inputClass, !!errors.password)}
-                {...register("password", { onChange: () => clearErrors("password") })}
+                {...field("password")}
               />
             )}
           </Field>
@@ -109,10 +90,9 @@ export default function Page() {
             <p className="mb-1 block text-sm font-medium text-gray-800">Função</p>
             <p className="rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-900">admin</p>
           </div>
-          <button type="submit" className={buttonClass.primary} disabled={saving}>
-            <UserPlus aria-hidden="true" className="size-4" />
-            {saving ? "Aguarde..." : "Criar Utilizador"}
-          </button>
+          <SubmitButton icon={UserPlus} busy={saving}>
+            Criar Utilizador
+          </SubmitButton>
         </form>
       </Panel>
     </div>

@@ -1,53 +1,21 @@
 import type { ReactNode } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import type { AdminOrder } from "#server/orders/admin-schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
+import { formatDateTime } from "../orders/format.ts";
 import { PaymentStatusBadge } from "../payment-status.tsx";
-import { buttonClass, ErrorPanel, focusRing, LoadingState, useApiData } from "../ui.tsx";
+import { buttonClass, ErrorPanel, focusRing, LoadingState } from "../ui.tsx";
 
-/** GET /api/orders/{id} (admin API contract). */
-export interface OrderDetail {
-  id: number;
-  user_id: number | null;
-  cliente_nome: string | null;
-  cliente_email: string | null;
-  status: string | null;
-  metodo_pagamento: string | null;
-  created_at: string;
-  paid_at: string | null;
-  subtotal: number;
-  shipping: number;
-  total: number;
-  dados_entrega: {
-    nome?: string | null;
-    morada?: string | null;
-    codigo_postal?: string | null;
-    cidade?: string | null;
-    telefone?: string | null;
-    entrega_rapida?: boolean | null;
-  } | null;
-  payment: {
-    status: string | null;
-    entidade: string | null;
-    referencia: string | null;
-    request_id: string | null;
-    telefone: string | null;
-    validade: string | null;
-    valor: number | null;
-  } | null;
-  lines: {
-    product_id: number | null;
-    product_name: string | null;
-    color: string | null;
-    size: string | null;
-    quantity: number;
-    unit_price: number;
-  }[];
-  paymentConfirmed: boolean;
-  confirmedAt: string | null;
-}
+/** The customer-data modal's order (GET /api/orders/:id, read by the dashboard's loader), or why it could not be read. */
+export type CustomerOrder =
+  { orderId: string; order: AdminOrder; error: null } | { orderId: string; order: null; error: string };
 
-const METHOD_LABEL: Record<string, string> = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" };
+const METHOD_LABEL: Record<AdminOrder["metodo_pagamento"], string> = {
+  mbway: "MB WAY",
+  mb: "Multibanco",
+  payshop: "Payshop",
+};
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -60,17 +28,8 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function CustomerData({ orderId }: { orderId: number }) {
-  const {
-    data: order,
-    error,
-    loading,
-    reload,
-  } = useApiData<OrderDetail>(`/api/orders/${orderId}`, "Erro ao carregar os dados do cliente");
-  if (loading && !order) return <LoadingState label="Carregando dados do cliente..." />;
-  if (error && !order) return <ErrorPanel message={error} onRetry={() => void reload()} />;
-  if (!order) return null;
-  const delivery = order.dados_entrega ?? {};
+function CustomerData({ order }: { order: AdminOrder }) {
+  const delivery = order.dados_entrega;
   return (
     <div className="space-y-5">
       <section aria-labelledby="cliente-dados">
@@ -101,19 +60,16 @@ function CustomerData({ orderId }: { orderId: number }) {
           Pedido #{order.id}
         </h3>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5">
-          <Row label="Data" value={new Date(order.created_at).toLocaleString("pt-PT")} />
-          <Row
-            label="Pagamento"
-            value={order.metodo_pagamento ? (METHOD_LABEL[order.metodo_pagamento] ?? order.metodo_pagamento) : null}
-          />
+          <Row label="Data" value={formatDateTime(order.created_at)} />
+          <Row label="Pagamento" value={METHOD_LABEL[order.metodo_pagamento]} />
           <Row label="Estado" value={<PaymentStatusBadge status={order.payment?.status ?? order.status} />} />
-          <Row label="Total" value={Number.isFinite(order.total) ? formatEuros(order.total) : null} />
+          <Row label="Total" value={formatEuros(order.total)} />
         </dl>
-        {order.lines?.length ? (
+        {order.lines.length ? (
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-gray-900">
             {order.lines.map((line, index) => (
               <li key={index}>
-                {line.quantity} × {line.product_name ?? `Produto #${line.product_id ?? "?"}`}
+                {line.quantity} × {line.product_name}
                 {line.color ? ` · ${line.color}` : ""}
                 {line.size ? ` · ${line.size}` : ""}
               </li>
@@ -125,8 +81,25 @@ function CustomerData({ orderId }: { orderId: number }) {
   );
 }
 
-/** The customer-data modal of /dashboard: the order's customer and delivery data. */
-export function CustomerDialog({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
+/**
+ * The customer-data modal of /dashboard: the order's customer and delivery data. Open while the
+ * URL names an order (`orderId`); its data comes with the dashboard's loader (`customer`), and
+ * 'Carregando dados do cliente...' shows until the loader has answered for that order.
+ */
+export function CustomerDialog({
+  orderId,
+  customer,
+  loading,
+  onClose,
+  onRetry,
+}: {
+  orderId: string | null;
+  customer: CustomerOrder | null;
+  loading: boolean;
+  onClose: () => void;
+  onRetry: () => void;
+}) {
+  const current = customer?.orderId === orderId ? customer : null;
   return (
     <Dialog.Root open={orderId !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -146,7 +119,13 @@ export function CustomerDialog({ orderId, onClose }: { orderId: number | null; o
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          {orderId !== null ? <CustomerData key={orderId} orderId={orderId} /> : null}
+          {orderId === null ? null : current === null || (loading && current.order === null) ? (
+            <LoadingState label="Carregando dados do cliente..." />
+          ) : current.order ? (
+            <CustomerData order={current.order} />
+          ) : (
+            <ErrorPanel message={current.error} onRetry={onRetry} />
+          )}
           <div className="mt-6 flex justify-end">
             <Dialog.Close className={buttonClass.secondary}>Fechar</Dialog.Close>
           </div>

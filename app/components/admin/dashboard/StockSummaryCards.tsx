@@ -1,21 +1,6 @@
 import { AlertTriangle, Boxes, Layers, Package, PackageX } from "lucide-react";
 import type { ComponentType } from "react";
-import { ErrorPanel, useApiData } from "../ui.tsx";
-
-/** GET /api/stock/summary (spec section 3, stock summary). */
-export interface StockSummary {
-  totalProducts: number;
-  totalVariants: number;
-  totalStock: number;
-  /** Products without a unit. */
-  outOfStock: number;
-  /** Products with a variant of 1 to 10 units. */
-  lowStock: number;
-  variantsOutOfStock: number;
-  variantsLowStock: number;
-  colorsAvailable: number;
-  sizesAvailable: number;
-}
+import type { StockSummary } from "#server/stock/schemas.ts";
 
 type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 
@@ -70,22 +55,10 @@ const CARDS: {
 const number = new Intl.NumberFormat("pt-PT");
 const variants = (n: number) => `${number.format(n)} ${n === 1 ? "variante" : "variantes"}`;
 
-/** The five stock summary cards of /dashboard. */
-export function StockSummaryCards() {
-  const { data, error, loading, reload } = useApiData<StockSummary>(
-    "/api/stock/summary",
-    "Erro ao carregar o resumo do stock",
-  );
-
-  if (error && !data) {
-    return <ErrorPanel message={`Resumo do stock indisponível: ${error}`} onRetry={() => void reload()} />;
-  }
+/** The five stock summary cards of /dashboard (GET /api/stock/summary, read by the dashboard's loader). */
+export function StockSummaryCards({ summary }: { summary: StockSummary }) {
   return (
-    <ul
-      aria-label="Resumo do stock"
-      aria-busy={loading}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
-    >
+    <ul aria-label="Resumo do stock" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {CARDS.map(({ key, label, icon: Icon, tone, counts }) => (
         <li key={key} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
           <span className={`hidden rounded-md p-2 sm:inline-flex ${tone}`}>
@@ -94,23 +67,15 @@ export function StockSummaryCards() {
           <div className="min-w-0">
             <p className="text-sm font-medium text-gray-700">{label}</p>
             <p className="text-2xl font-bold text-gray-900" data-testid={`resumo-${key}`}>
-              {data ? (
-                number.format(data[key])
-              ) : (
-                <span className="text-gray-700" aria-label="A carregar">
-                  …
-                </span>
-              )}
+              {number.format(summary[key])}
             </p>
-            {data ? (
-              <p className="text-xs text-gray-700" data-testid={`resumo-${key}-conta`}>
-                {counts(data).map((line, i) => (
-                  <span key={i} className="block">
-                    {line}
-                  </span>
-                ))}
-              </p>
-            ) : null}
+            <p className="text-xs text-gray-700" data-testid={`resumo-${key}-conta`}>
+              {counts(summary).map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </p>
           </div>
         </li>
       ))}

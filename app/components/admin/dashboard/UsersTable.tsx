@@ -1,67 +1,56 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
-import { toast } from "#app/lib/toast.tsx";
+import { Link, useFetcher } from "react-router";
 import type { PublicUser } from "#server/accounts/schemas.ts";
-import { apiDelete, messageFrom } from "#app/lib/api.ts";
-import { Pagination } from "../orders/paging.tsx";
+import { Pagination, useScreenPending } from "../Pagination.tsx";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import { EmptyState, ErrorPanel, LoadingState, focusRing, useApiData, useConfirm } from "../ui.tsx";
+import { type ActionResult, useFetcherToast } from "../route-data.tsx";
+import { EmptyState, focusRing, useConfirm } from "../ui.tsx";
 
-const DELETE_FAILURE = "Erro ao deletar usuário. Tente novamente.";
+/** One page of the users, staff first (the dashboard's loader). */
+export interface UsersPage {
+  items: PublicUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The search param of the users' page on /dashboard. */
+export const USERS_PAGE_PARAM = "usersPage";
 
 const iconButton = `${focusRing} inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium`;
 
-/** The users table of /dashboard: id, name, email, function; view, edit, delete (spec section 2). */
-const USERS_PAGE_SIZE = 20;
-
-/** Staff (admins) first, then clientes, each by id: the accounts an owner manages stay on the first page. */
-const staffFirst = (users: PublicUser[]) =>
-  users.toSorted((a, b) => Number(b.function === "admin") - Number(a.function === "admin") || a.id - b.id);
-
-export function UsersTable() {
-  const {
-    data: users,
-    error,
-    loading,
-    reload,
-  } = useApiData<PublicUser[]>("/api/users", "Erro ao carregar os utilizadores");
+/**
+ * The users table of /dashboard: id, name, email, function; view, edit, delete. Deleting goes to
+ * the dashboard's clientAction (intent "delete-user"); the server refuses deleting yourself or the
+ * last admin, with its own pt-PT reason.
+ */
+export function UsersTable({ users }: { users: UsersPage }) {
   const { confirm, dialog } = useConfirm();
-  const [deleting, setDeleting] = useState<number | null>(null);
-  // A shop with thousands of clientes must not render them all at once.
-  const [page, setPage] = useState(1);
+  const remover = useFetcher<ActionResult>();
+  const pending = useScreenPending();
+  useFetcherToast(remover, {
+    success: "Utilizador eliminado com sucesso.",
+    failure: "Erro ao deletar usuário. Tente novamente.",
+  });
+  // The user whose deletion is on its way (the fetcher keeps the JSON it submitted).
+  const deleting = remover.state === "idle" ? null : (remover.json as { id?: number } | undefined)?.id;
 
   async function remove(user: PublicUser) {
     if (!(await confirm(`Tens a certeza que queres eliminar o utilizador ${user.name} (${user.email})?`, "Eliminar")))
       return;
-    setDeleting(user.id);
-    try {
-      const response = await apiDelete(`/api/users/${user.id}`);
-      if (response.ok) {
-        toast.success(messageFrom(response.data) ?? "Utilizador eliminado com sucesso.");
-        await reload();
-      } else {
-        // The server refuses deleting yourself or the last admin, with its own pt-PT reason.
-        toast.error(messageFrom(response.data) ?? DELETE_FAILURE);
-      }
-    } catch {
-      toast.error(DELETE_FAILURE);
-    } finally {
-      setDeleting(null);
-    }
+    void remover.submit({ intent: "delete-user", id: user.id }, { method: "post", encType: "application/json" });
   }
 
-  if (loading && !users) return <LoadingState label="Carregando utilizadores..." />;
-  if (error && !users) return <ErrorPanel message={error} onRetry={() => void reload()} />;
-  if (!users || users.length === 0) return <EmptyState message="Nenhum utilizador encontrado." />;
+  if (users.total === 0) return <EmptyState message="Nenhum utilizador encontrado." />;
 
   return (
     <>
       <ResponsiveTable
         label="Utilizadores"
         tableFrom="lg"
-        rows={staffFirst(users).slice((page - 1) * USERS_PAGE_SIZE, page * USERS_PAGE_SIZE)}
+        rows={users.items}
         rowKey={(user) => String(user.id)}
+        busy={pending}
         cardTitle={(user) => <h3 className="text-base font-semibold text-gray-900">{user.name}</h3>}
         columns={[
           { id: "id", header: "ID", width: "w-[8%]", className: "tabular-nums", cell: (user) => user.id },
@@ -101,15 +90,13 @@ export function UsersTable() {
           </div>
         )}
       />
-      {users.length > USERS_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          pageSize={USERS_PAGE_SIZE}
-          total={users.length}
-          onPageChange={setPage}
-          label="Paginação dos utilizadores"
-        />
-      ) : null}
+      <Pagination
+        page={users.page}
+        pageSize={users.pageSize}
+        total={users.total}
+        label="Paginação dos utilizadores"
+        param={USERS_PAGE_PARAM}
+      />
       {dialog}
     </>
   );
