@@ -1,12 +1,19 @@
-import { useEffect, useState, type ComponentProps, type ComponentType } from "react";
+import { useSyncExternalStore, type ComponentProps } from "react";
 import type * as SonnerModule from "sonner";
 
-// sonner (~9 KiB compressed) is loaded on first use instead of with every page: most visits never
-// show a toast, and the first paint and hydration should not pay for it. Toasts raised before the
-// toaster has mounted are shown when it subscribes (sonner replays the active ones).
+// sonner (~9 KiB compressed) is loaded when the first toast is raised, not with every page: most visits never
+// show one, and the page's first load should not pay for it. The toaster mounts once sonner is there, and
+// sonner shows it the toasts raised before it subscribed.
 type Sonner = typeof SonnerModule;
+let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
-const loadSonner = () => (loading ??= import("sonner"));
+const listeners = new Set<() => void>();
+const loadSonner = () =>
+  (loading ??= import("sonner").then((module) => {
+    sonner = module;
+    listeners.forEach((listener) => listener());
+    return module;
+  }));
 
 type ToastArgs = Parameters<Sonner["toast"]["success"]>;
 
@@ -17,17 +24,17 @@ export const toast = {
   info: (...args: ToastArgs) => void loadSonner().then((s) => s.toast.info(...args)),
 };
 
-type ToasterProps = ComponentProps<Sonner["Toaster"]>;
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
 
-/** sonner's <Toaster>, mounted once the page has hydrated (it renders nothing on the server anyway). */
-export function LazyToaster(props: ToasterProps) {
-  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadSonner().then((s) => live && setToaster(() => s.Toaster));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return Toaster ? <Toaster {...props} /> : null;
+/** sonner's <Toaster>, mounted once the first toast has loaded sonner (nothing on the server). */
+export function LazyToaster(props: ComponentProps<Sonner["Toaster"]>) {
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => undefined,
+  );
+  return loaded ? <loaded.Toaster {...props} /> : null;
 }

@@ -67,6 +67,20 @@ describe("hot reads", () => {
     expect(hot.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
+  // What the hot read is for (decision 0009): it runs before Fastify's other hooks. If an upgrade of Fastify
+  // changed the hook order or what a hook sees of the matched route, the request would take the normal path.
+  it("run before the other hooks: a visitor's session is not even looked up", async () => {
+    const findUser = vi.spyOn(t.services.sessions, "findUser");
+    const hot = await get({ cookie: admin.cookie });
+    expect(hot.statusCode).toBe(200);
+    expect(findUser).not.toHaveBeenCalled();
+    t.services.catalogCache.invalidate();
+    const normal = await get({ cookie: admin.cookie });
+    expect(normal.statusCode).toBe(200);
+    expect(findUser).toHaveBeenCalledTimes(1); // the normal path does look it up
+    findUser.mockRestore();
+  });
+
   it("answer a matching If-None-Match with 304 and no body", async () => {
     const first = await get();
     const etag = String(first.headers.etag);

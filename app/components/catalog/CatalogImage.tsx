@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
+import { useCallback, useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
 import { DEFAULT_IMAGE, uploadPath, uploadSrcSet } from "./image-urls.ts";
 
 /**
@@ -35,15 +35,16 @@ export function CatalogImage({ file, alt, width, height, priority = false, sizes
 
   const ref = useRef<HTMLImageElement>(null);
 
-  const fail = () => {
+  // The next stage of this picture's chain (a no-op once the file has changed or the default is shown).
+  const fail = useCallback(() => {
     setState((s) => (s.file === file && s.stage < 2 ? { file, stage: (s.stage + 1) as Stage } : s));
-  };
+  }, [file]);
 
   useEffect(() => {
     const img = ref.current;
     // Failed before React attached its listener (server HTML, slow hydration).
     if (img && img.complete && img.naturalWidth === 0 && stage < 2) fail();
-  }, [file, stage]); // once per source shown
+  }, [fail, stage]); // once per source shown (fail changes with the file)
 
   const src = stage === 2 || !file ? DEFAULT_IMAGE : uploadPath(file);
   const srcSet = stage === 0 && file ? uploadSrcSet(file) : undefined;

@@ -1,7 +1,18 @@
 import { Cookie } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { readCookieConsent, syncCookieConsent, writeCookieConsent } from "#app/lib/storage.ts";
+
+// The consent as an external store: 'Aceitar' in this tab, or another tab writing localStorage.
+const listeners = new Set<() => void>();
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
 
 /**
  * Bottom cookie notice, shown until `cookieConsent` is stored. The server renders it when the
@@ -9,18 +20,20 @@ import { readCookieConsent, syncCookieConsent, writeCookieConsent } from "#app/l
  * HTML; after hydration localStorage decides, as the spec says.
  */
 export function CookieBanner({ consentKnown }: { consentKnown: boolean }) {
-  const [visible, setVisible] = useState(!consentKnown);
+  // During hydration the server's answer (its cookie), then localStorage's.
+  const visible = useSyncExternalStore(
+    subscribe,
+    () => !readCookieConsent(),
+    () => !consentKnown,
+  );
 
-  useEffect(() => {
-    syncCookieConsent();
-    setVisible(!readCookieConsent());
-  }, []);
+  useEffect(syncCookieConsent, []);
 
   if (!visible) return null;
 
   function accept() {
     writeCookieConsent();
-    setVisible(false);
+    listeners.forEach((listener) => listener());
   }
 
   return (

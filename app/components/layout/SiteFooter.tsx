@@ -67,33 +67,31 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function LinkList({ links }: { links: readonly { to: string; label: string }[] }) {
+  return (
+    <ul className="space-y-3">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <Column title="Loja">
-          <ul className="space-y-3">
-            {SITE_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={SITE_LINKS} />
         </Column>
 
         <Column title="Apoio ao Cliente">
-          <ul className="space-y-3">
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={SERVICE_LINKS} />
         </Column>
 
         <Column title="Siga-nos">

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import { apiPost } from "#app/lib/api.ts";
-import { clearUser, useCartCount, useStoredUser } from "#app/lib/storage.ts";
+import { clearUser, useCartCount, useStoredUser, type StoredUser } from "#app/lib/storage.ts";
 
 export const PUBLIC_LINKS = [
   { to: "/", label: "Início" },
@@ -26,19 +26,19 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const user = useStoredUser();
   const cartCount = useCartCount();
   const navigate = useNavigate();
-  const location = useLocation();
+  const { pathname } = useLocation();
   const menuId = useId();
-  const firstName = user?.name.trim().split(/\s+/)[0] || "Conta";
-
-  // Any navigation (link, back button) closes the small-screen menu.
-  useEffect(() => {
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Any navigation (link, back button) closes the small-screen menu: adjusted while rendering the new path.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
     setMenuOpen(false);
-  }, [location.pathname]);
+  }
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -97,32 +97,7 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-1 sm:gap-2">
           <div className="hidden items-center gap-1 md:flex">
-            {user ? (
-              <>
-                <span className="flex items-center gap-1.5 px-2 text-sm text-gray-700">
-                  <User className="size-4" aria-hidden="true" />
-                  <span>
-                    Olá, <strong className="font-semibold text-gray-900">{firstName}</strong>
-                  </span>
-                </span>
-                <button
-                  type="button"
-                  onClick={logout}
-                  disabled={loggingOut}
-                  className={`${focusRing} flex items-center gap-1.5 px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 disabled:opacity-50`}
-                >
-                  <LogOut className="size-4" aria-hidden="true" />
-                  Sair
-                </button>
-              </>
-            ) : (
-              <NavLink to="/login" className={navLinkClass}>
-                <span className="flex items-center gap-1.5">
-                  <LogIn className="size-4" aria-hidden="true" />
-                  Entrar
-                </span>
-              </NavLink>
-            )}
+            <Account user={user} loggingOut={loggingOut} onLogout={logout} look={DESKTOP} />
           </div>
 
           <Link
@@ -166,35 +141,71 @@ export function SiteHeader() {
             ))}
           </ul>
           <div className="mt-3 border-t border-gray-100 pt-3">
-            {user ? (
-              <div className="flex items-center justify-between gap-3 px-3">
-                <span className="flex items-center gap-2 text-sm text-gray-700">
-                  <User className="size-4" aria-hidden="true" />
-                  <span>
-                    Olá, <strong className="font-semibold text-gray-900">{firstName}</strong>
-                  </span>
-                </span>
-                <button
-                  type="button"
-                  onClick={logout}
-                  disabled={loggingOut}
-                  className={`${focusRing} flex items-center gap-1.5 border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-50`}
-                >
-                  <LogOut className="size-4" aria-hidden="true" />
-                  Sair
-                </button>
-              </div>
-            ) : (
-              <NavLink to="/login" className={mobileLinkClass} onClick={closeMenu}>
-                <span className="flex items-center gap-2">
-                  <LogIn className="size-5" aria-hidden="true" />
-                  Entrar
-                </span>
-              </NavLink>
-            )}
+            <Account user={user} loggingOut={loggingOut} onLogout={logout} onNavigate={closeMenu} look={MOBILE} />
           </div>
         </nav>
       </div>
     </header>
+  );
+}
+
+/** How the account controls look in the header bar (wide screens) and in the small-screen menu. */
+interface AccountLook {
+  signedIn: string;
+  greeting: string;
+  logout: string;
+  login: typeof navLinkClass;
+  loginLabel: string;
+  loginIcon: string;
+}
+const DESKTOP: AccountLook = {
+  signedIn: "contents",
+  greeting: "flex items-center gap-1.5 px-2 text-sm text-gray-700",
+  logout: `${focusRing} flex items-center gap-1.5 px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 disabled:opacity-50`,
+  login: navLinkClass,
+  loginLabel: "flex items-center gap-1.5",
+  loginIcon: "size-4",
+};
+const MOBILE: AccountLook = {
+  signedIn: "flex items-center justify-between gap-3 px-3",
+  greeting: "flex items-center gap-2 text-sm text-gray-700",
+  logout: `${focusRing} flex items-center gap-1.5 border border-gray-300 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-50`,
+  login: mobileLinkClass,
+  loginLabel: "flex items-center gap-2",
+  loginIcon: "size-5",
+};
+
+/** 'Olá, {first name}' and 'Sair' for a signed-in visitor, else 'Entrar'. */
+function Account(props: {
+  user: StoredUser | null;
+  loggingOut: boolean;
+  onLogout: () => void;
+  onNavigate?: () => void;
+  look: AccountLook;
+}) {
+  const { user, look } = props;
+  if (!user)
+    return (
+      <NavLink to="/login" className={look.login} onClick={props.onNavigate}>
+        <span className={look.loginLabel}>
+          <LogIn className={look.loginIcon} aria-hidden="true" />
+          Entrar
+        </span>
+      </NavLink>
+    );
+  const firstName = user.name.trim().split(/\s+/)[0] || "Conta";
+  return (
+    <div className={look.signedIn}>
+      <span className={look.greeting}>
+        <User className="size-4" aria-hidden="true" />
+        <span>
+          Olá, <strong className="font-semibold text-gray-900">{firstName}</strong>
+        </span>
+      </span>
+      <button type="button" onClick={props.onLogout} disabled={props.loggingOut} className={look.logout}>
+        <LogOut className="size-4" aria-hidden="true" />
+        Sair
+      </button>
+    </div>
   );
 }
