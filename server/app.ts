@@ -17,7 +17,7 @@ import { errorBody, registerErrorHandler } from "./http/errors.ts";
 import { adminOrdersRoutes } from "./orders/admin-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
-import { seoRoutes } from "./http/seo.ts";
+import { seoRoutes } from "./seo/routes.ts";
 import { stockRoutes } from "./stock/routes.ts";
 import "./http/types.ts";
 import { registerWeb } from "./http/web.ts";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { CatalogService } from "../catalog/service.ts";
+import type { CatalogService } from "#server/catalog/service.ts";
 
 /**
- * robots.txt and sitemap.xml (issue 3, item 6). Both are built from the live catalogue on each
+ * robots.txt and sitemap.xml. Both are built from the live catalogue on each
  * request (they are small and cached by crawlers for an hour).
  */
 

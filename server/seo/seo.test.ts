@@ -1,9 +1,11 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "#app/routes.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
-import { products } from "../db/schema.ts";
-import { DEMO_PRODUCTS, seedDemoCatalog } from "../seed/demo.ts";
-import { DISALLOWED_PATHS, SITEMAP_PAGES, sitemapXml, xmlEscape } from "./seo.ts";
+import { products } from "#server/db/schema.ts";
+import { DEMO_PRODUCTS, seedDemoCatalog } from "#server/seed/demo.ts";
+import { DISALLOWED_PATHS, SITEMAP_PAGES, sitemapXml, xmlEscape } from "./routes.ts";
 
 /**
  * A small well-formedness check: one prolog, properly nested elements, no stray "<" or "&".
@@ -39,6 +41,16 @@ function parseXml(xml: string): string[] {
   return names;
 }
 
+/** The URL of every page under the admin layout of app/routes.ts, its parameters filled with 1. */
+function pagesUnder(entries: readonly RouteConfigEntry[], inside: boolean, prefix = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${prefix}/${entry.path}` : prefix;
+    const here = inside || entry.file === "routes/admin/layout.tsx";
+    const own = here && entry.path ? [path.replace(/:[^/]+/g, "1")] : [];
+    return [...own, ...pagesUnder(entry.children ?? [], here, path)];
+  });
+}
+
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
 
 describe("robots.txt and sitemap.xml", () => {
@@ -61,23 +73,13 @@ describe("robots.txt and sitemap.xml", () => {
     const lines = res.body.split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of [
-      "/dashboard",
-      "/produtos",
-      "/produto/categoria",
-      "/produto/relatorio",
-      "/produto/ver/",
-      "/orders",
-      "/usuarios",
-      "/payment-status",
-      "/gestao-stock",
-      "/stock-baixo",
-      "/api/",
-      "/pagamento",
-      "/PagamentoConcluido",
-      "/verificar-email",
-    ]) {
-      expect(lines).toContain(`Disallow: ${path}`);
+    // Every admin page of app/routes.ts, and the pages with nothing to index, are disallowed.
+    const disallowed = (path: string) =>
+      lines.some((l) => l.startsWith("Disallow: ") && path.startsWith(l.slice("Disallow: ".length)));
+    const adminPages = pagesUnder(routes, false);
+    expect(adminPages).toContain("/dashboard");
+    for (const path of [...adminPages, "/api/product", "/pagamento", "/PagamentoConcluido", "/verificar-email"]) {
+      expect(disallowed(path), path).toBe(true);
     }
     // Product pages stay crawlable: no rule is a prefix of /produto/{id}.
     const rules = lines.filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
