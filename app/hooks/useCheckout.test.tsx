@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { json, okLine, standInApi, storeCart, storedCart } from "#app/components/cart/cart-test-support.ts";
+import { toast } from "#app/lib/toast.tsx";
+import Carrinho from "#app/routes/carrinho.tsx";
+import { ORDER_MESSAGES } from "#server/orders/rules.ts";
+import { AUTH_REQUIRED, REVIEW_CART } from "./useCheckout.ts";
+
+vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const LINES = [
+  { id: 4, name: "Casaco", image: "k.jpg", price: 59.5, cor: "Verde", tamanho: "L", quantidade: 2, variant_id: 41 },
+  { id: 8, name: "Gorro", image: "g.jpg", price: 12, cor: "", tamanho: "Único", quantidade: 1 },
+];
+const USER = { id: 5, name: "Ana", email: "ana@example.pt", function: "cliente" };
+
+function renderCart() {
+  const Stub = createRoutesStub([
+    { path: "/carrinho", Component: Carrinho },
+    { path: "/login", Component: () => <p>Página de login</p> },
+    { path: "/pagamento", Component: () => <p>Página de pagamento</p> },
+  ]);
+  return render(<Stub initialEntries={["/carrinho"]} />);
+}
+
+const finalize = () => fireEvent.click(screen.getByRole("button", { name: "Finalizar Compra" }));
+const phone = () => screen.getByLabelText("Número de telemóvel MB WAY") as HTMLInputElement;
+const chooseMbWay = (number: string) => {
+  fireEvent.click(screen.getByRole("radio", { name: /^MB WAY/ }));
+  fireEvent.change(phone(), { target: { value: number } });
+};
+
+async function fillDelivery(fields: {
+  nome: string;
+  morada: string;
+  codigo: string;
+  cidade: string;
+  telefone: string;
+}) {
+  const dialog = await screen.findByRole("dialog", { name: "Dados de entrega" });
+  const field = (label: RegExp) => within(dialog).getByLabelText(label);
+  fireEvent.change(field(/^Nome/), { target: { value: fields.nome } });
+  fireEvent.change(field(/^Morada/), { target: { value: fields.morada } });
+  fireEvent.change(field(/^Código postal/), { target: { value: fields.codigo } });
+  fireEvent.change(field(/^Cidade/), { target: { value: fields.cidade } });
+  fireEvent.change(field(/^Telefone/), { target: { value: fields.telefone } });
+  return dialog;
+}
+const ADDRESS = {
+  nome: "Ana Lopes",
+  morada: "Rua Direita 1",
+  codigo: "1000001",
+  cidade: "Lisboa",
+  telefone: "912 000 111",
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.mocked(toast.error).mockClear();
+  storeCart(LINES);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("cart /carrinho checkout", () => {
+  it("sends a signed-out shopper to the login page", async () => {
+    standInApi();
+    renderCart();
+    finalize();
+    expect(await screen.findByText("Página de login")).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(AUTH_REQUIRED);
+  });
+
+  it("asks for a payment method, then for a valid MB WAY number", async () => {
+    standInApi();
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+
+    finalize();
+    expect(await screen.findByText(ORDER_MESSAGES.method)).toBeTruthy();
+    chooseMbWay("812345678");
+    expect(screen.queryByText(ORDER_MESSAGES.method)).toBeNull();
+
+    finalize();
+    expect(await screen.findByText(ORDER_MESSAGES.mbwayPhone)).toBeTruthy();
+    expect(phone().getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(phone());
+    fireEvent.change(phone(), { target: { value: "91234" } });
+    expect(screen.queryByText(ORDER_MESSAGES.mbwayPhone)).toBeNull();
+    // Leaving the field with a wrong number tells it at once.
+    fireEvent.blur(phone());
+    expect(screen.getByText(ORDER_MESSAGES.mbwayPhone)).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("checks the cart again and stops when a line cannot be bought", async () => {
+    const api = standInApi({
+      answer: (items) => ({
+        ok: false,
+        lines: [
+          okLine(items[0]!),
+          { ...okLine(items[1]!), status: "unavailable", message: ORDER_MESSAGES.unavailable },
+        ],
+      }),
+    });
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+    await waitFor(() => expect(api.checks).toHaveLength(1));
+    fireEvent.click(screen.getByRole("radio", { name: /^Multibanco/ }));
+    finalize();
+    expect((await screen.findByRole("alert")).textContent).toBe(REVIEW_CART);
+    expect(api.checks).toHaveLength(2);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("creates the order with the delivery data, stores the payment and opens /pagamento", async () => {
+    const api = standInApi();
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+    chooseMbWay("+351 912 345 678");
+    finalize();
+    const dialog = await fillDelivery(ADDRESS);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
+
+    expect(await screen.findByText("Página de pagamento")).toBeTruthy();
+    expect(api.orders).toHaveLength(1);
+    expect(api.orders[0]!.body).toEqual({
+      user_id: 5,
+      metodo_pagamento: "mbway",
+      telemovel: "912345678",
+      dados_entrega: {
+        nome: "Ana Lopes",
+        morada: "Rua Direita 1",
+        codigo_postal: "1000-001",
+        cidade: "Lisboa",
+        telefone: "912000111",
+        entrega_rapida: false,
+      },
+      items: [
+        { product_id: 4, quantity: 2, variant_id: 41, cor: "Verde", tamanho: "L" },
+        { product_id: 8, quantity: 1, tamanho: "Único" },
+      ],
+    });
+    expect(api.orders[0]!.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(storedCart()).toEqual([]);
+    expect(localStorage.getItem("pedido_id")).toBe("77");
+    expect(JSON.parse(localStorage.getItem("pagamento")!)).toEqual({
+      metodo: "MB",
+      entidade: "12345",
+      referencia: "999000111",
+    });
+    expect(JSON.parse(localStorage.getItem("delivery_data")!)).toMatchObject({
+      nome: "Ana Lopes",
+      codigoPostal: "1000001",
+    });
+  });
+
+  it("keeps the key for a retry after no answer, and takes a new one after a refusal", async () => {
+    const answers: Array<() => Response> = [
+      () => {
+        throw new TypeError("offline");
+      },
+      () => json(409, { message: "Stock insuficiente." }),
+    ];
+    const api = standInApi({ order: () => answers.shift()!() });
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+    fireEvent.click(screen.getByRole("radio", { name: /^Payshop/ }));
+    finalize();
+    const dialog = await fillDelivery(ADDRESS);
+    const confirm = () => fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
+
+    confirm();
+    const offline = `${ORDER_MESSAGES.checkoutFailed} Não foi possível conectar ao servidor.`;
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(offline);
+    confirm();
+    await waitFor(() => expect(api.orders).toHaveLength(2));
+    const keys = api.orders.map((o) => o.headers.get("Idempotency-Key"));
+    expect(keys[1]).toBe(keys[0]);
+
+    // Refused: the dialog closes and the reason stays on the page.
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("alert").textContent).toBe(`${ORDER_MESSAGES.checkoutFailed} Stock insuficiente.`);
+    expect(storedCart()).toHaveLength(2);
+
+    finalize();
+    const again = await fillDelivery(ADDRESS);
+    fireEvent.click(within(again).getByRole("button", { name: "Confirmar encomenda" }));
+    await waitFor(() => expect(api.orders).toHaveLength(3));
+    expect(api.orders[2]!.headers.get("Idempotency-Key")).not.toBe(keys[0]);
+  });
+});
