@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Typed, SSR-safe access to the browser storage keys of spec section 3.
+ * Typed, SSR-safe access to the browser storage keys (cart, signed-in user, cookie consent, last checkout).
  *
  * Every reader returns the empty value on the server (and when storage is blocked or
  * holds garbage); the hooks use the server snapshot during hydration and switch to the

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 const SUPPORT_EMAIL = "apoio@loja.pt";
 const SUCCESS_MESSAGE = "Mensagem enviada com sucesso!";
 
-/** The contact message of spec section 3. */
+/** The contact message the form collects. */
 interface ContactMessage {
   nome: string;
   email: string;
@@ -54,7 +54,7 @@ export default function Contato() {
       }
     }
 
-    // No server call (spec section 2): the message is only logged in the browser.
+    // No server call (the product spec asks for none): the message is only logged in the browser.
     console.info(message);
     toast.success(SUCCESS_MESSAGE);
     setSent(true);

@@ -10,7 +10,7 @@ import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated 
 import type { Route } from "./+types/pagamento";
 
 /**
- * Payment instructions /pagamento (spec sections 2, 3 and 4): read from localStorage
+ * Payment instructions /pagamento: read from localStorage
  * `pagamento` after hydration; the stored checkout data is removed when leaving the page.
  */
 
@@ -52,7 +52,7 @@ function toPayment(raw: unknown, storedOrderId: string | null): Payment | null {
 const confirmationRequested = new Set<string>();
 
 /**
- * Spec §4: the page asks for the confirmation e-mail once per visit. The server sends it only
+ * The page asks for the confirmation e-mail once per visit. The server sends it only
  * for a paid order and at most once (the paid callback already queued it), so an unpaid order's
  * refusal ('Apenas pagamentos confirmados podem ser notificados.') is only logged.
  */

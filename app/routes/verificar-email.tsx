@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Spec section 9: e-mail verification redirect. */
+/** /verificar-email: how long the verification result shows before the redirect. */
 const REDIRECT_DELAY_MS = 3000;
 
 type Result = { ok: boolean; message: string };

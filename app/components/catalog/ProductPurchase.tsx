@@ -7,7 +7,7 @@ import { addToCart } from "./cart.ts";
 import { focusRing } from "./ProductCard.tsx";
 import { colourOptions, defaultColour, findVariant, stockOf, type PageVariant } from "./variants.ts";
 
-/** Spec section 5, verbatim. */
+/** The product page's add-to-cart texts, verbatim from the product spec. */
 export const ADD_TO_CART_MESSAGES = {
   noProduct: "Por favor, selecione um produto.",
   noSize: "Por favor, selecione um tamanho.",
@@ -41,7 +41,7 @@ const pillFocus =
 
 /**
  * Colour, size and quantity choice plus 'Adicionar ao Carrinho'. Give it `key={product.id}`:
- * another product of the model starts with no size chosen (spec section 4).
+ * another product of the model starts with no size chosen.
  *
  * The choices are native radios and a number field in the server's HTML, so a tap made before
  * hydration changes them; on mount the component adopts what the DOM holds (decision 0008).
