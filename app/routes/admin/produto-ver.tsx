@@ -1,13 +1,15 @@
 import { Pencil } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { BackButton } from "#app/components/admin/BackButton.tsx";
 import { StatusBadge } from "#app/components/admin/products/AdminProductCard.tsx";
-import { ProductLoadState } from "#app/components/admin/products/ProductLoadState.tsx";
-import { parseProductId, PRODUCT_TEXT, type ApiProduct } from "#app/components/admin/products/product-api.ts";
-import { buttonClass, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
+import { screenErrorBoundary } from "#app/components/admin/route-data.tsx";
+import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
 import { firstImage } from "#app/components/catalog/image-urls.ts";
 import { formatEuros } from "#app/lib/format.ts";
+import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produto-ver";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -16,41 +18,30 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
-  const params = useParams();
-  const id = parseProductId(params.id);
-  const product = useApiData<ApiProduct>(id === null ? null : `/api/product/${id}`, PRODUCT_TEXT.editLoadError);
-  const p = product.data;
+/** GET /api/product/{id} as the admin sees it (products out of the shop too). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = productIdParam(params.id);
+  return { product: await load(() => servicesOf(context).catalog.getProduct(id, { admin: true })) };
+}
 
-  const header = (
-    <PageHeader
-      title={p?.name ?? "Ver Produto"}
-      actions={
-        <>
-          {id !== null && (
-            <Link to={`/produtos/editar/${id}`} className={buttonClass.primary}>
+export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.editLoadError);
+
+/** /produto/ver/{id} 'Ver Produto' (from /produto/relatorio): the product's picture and facts. */
+export default function Page({ loaderData: { product: p } }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title={p.name}
+        actions={
+          <>
+            <Link to={`/produtos/editar/${p.id}`} className={buttonClass.primary}>
               <Pencil aria-hidden="true" className="size-4" />
               Editar
             </Link>
-          )}
-          <BackButton fallback="/produto/relatorio" />
-        </>
-      }
-    />
-  );
-
-  if (id === null || !p) {
-    return (
-      <div>
-        {header}
-        <ProductLoadState invalidId={id === null} product={product} />
-      </div>
-    );
-  }
-
-  return (
-    <div className="mx-auto max-w-4xl">
-      {header}
+            <BackButton fallback="/produto/relatorio" />
+          </>
+        }
+      />
       <Panel>
         <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
           <CatalogImage

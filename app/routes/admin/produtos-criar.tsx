@@ -1,21 +1,23 @@
 import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import { ImagePicker } from "#app/components/admin/products/ImagePicker.tsx";
-import { PRODUCT_TEXT, thrownError } from "#app/components/admin/products/product-api.ts";
+import { useActionResult } from "#app/components/admin/products/product-actions.ts";
+import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
 import {
   hasMissingRequired,
   ProductFields,
   productFieldsSchema,
-  sizesText,
+  productFormData,
   type ProductFieldsInput,
 } from "#app/components/admin/products/ProductFields.tsx";
+import { ProductFormShell } from "#app/components/admin/products/ProductFormShell.tsx";
+import { type ActionResult, screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
-import { apiPost, messageFrom } from "#app/lib/api.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos-criar";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -24,11 +26,25 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
+/** The category suggestions (GET /api/product/categorias). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categories: await load(() => servicesOf(context).catalog.listCategories()) };
+}
+
+/** POST /api/product/create (multipart: the fields and the pictures). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return submitToApi("/api/product/create", { method: "POST", body: await submission(request) });
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a página");
+
+/** /produtos/criar 'Criar Novo Produto': the fields and at least one picture; back to /produtos once created. */
+export default function Page({ loaderData: { categories } }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const fetcher = useFetcher<ActionResult>();
+  const submitting = fetcher.state !== "idle";
   const [images, setImages] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const {
     register,
     handleSubmit,
@@ -36,6 +52,15 @@ export default function Page() {
   } = useForm<ProductFieldsInput>({
     resolver: zodResolver(productFieldsSchema),
     defaultValues: { name: "", description: "", price: "", categoria: "", sizes: "" },
+  });
+
+  useActionResult(fetcher, (result) => {
+    if (result.ok) {
+      toast.success(result.message ?? "Produto criado com sucesso!");
+      void navigate("/produtos");
+    } else {
+      toast.error(PRODUCT_TEXT.createError, result.message ? { description: result.message } : undefined);
+    }
   });
 
   const checkImages = () => {
@@ -46,37 +71,13 @@ export default function Page() {
     return true;
   };
 
-  const onSubmit = async (values: ProductFieldsInput) => {
+  const onSubmit = (values: ProductFieldsInput) => {
     if (!checkImages()) {
       toast.error(PRODUCT_TEXT.imageRequired);
       return;
     }
-    const form = new FormData();
-    form.append("name", values.name.trim());
-    form.append("description", values.description.trim());
-    form.append("price", values.price.trim());
-    form.append("sizes", sizesText(values.sizes));
-    form.append("categoria", values.categoria.trim());
-    for (const file of images) form.append("images", file, file.name);
-
-    setSubmitting(true);
-    try {
-      const response = await apiPost("/api/product/create", form);
-      if (response.ok) {
-        toast.success(messageFrom(response.data) ?? "Produto criado com sucesso!");
-        await navigate("/produtos");
-        return;
-      }
-      const detail = messageFrom(response.data);
-      toast.error(PRODUCT_TEXT.createError, detail ? { description: detail } : undefined);
-    } catch (error) {
-      toast.error(PRODUCT_TEXT.createError, { description: thrownError(error, "Erro inesperado.") });
-    } finally {
-      setSubmitting(false);
-    }
+    void fetcher.submit(productFormData(values, images), { method: "post", encType: "multipart/form-data" });
   };
-
-  const missing = isSubmitted && hasMissingRequired(errors);
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -90,25 +91,18 @@ export default function Page() {
         }
       />
       <Panel>
-        <form
-          noValidate
+        <ProductFormShell
           onSubmit={(e) => {
             // The pictures are checked together with the fields, so every problem shows at once.
             checkImages();
             void handleSubmit(onSubmit)(e);
           }}
-          className="grid grid-cols-1 gap-5 sm:grid-cols-2"
-          aria-busy={submitting}
+          busy={submitting}
+          missingRequired={isSubmitted && hasMissingRequired(errors)}
+          submitLabel="Criar Produto"
+          busyLabel="A criar..."
         >
-          {missing && (
-            <p
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2"
-            >
-              {PRODUCT_TEXT.required}
-            </p>
-          )}
-          <ProductFields register={register} errors={errors} idPrefix="create" />
+          <ProductFields register={register} errors={errors} idPrefix="create" categories={categories} />
           <div className="sm:col-span-2">
             <ImagePicker
               label="Imagens do produto *"
@@ -121,16 +115,7 @@ export default function Page() {
               hint="A primeira imagem é a principal. Pode escolher várias (máximo 10, até 8 MB cada)."
             />
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Link to="/produtos" className={buttonClass.secondary}>
-              Cancelar
-            </Link>
-            <button type="submit" disabled={submitting} className={buttonClass.primary}>
-              {submitting && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-              {submitting ? "A criar..." : "Criar Produto"}
-            </button>
-          </div>
-        </form>
+        </ProductFormShell>
       </Panel>
     </div>
   );

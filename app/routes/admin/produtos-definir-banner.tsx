@@ -1,21 +1,18 @@
 import { CheckCircle2, ImagePlus, Pencil, Star, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import type { ApiBanner } from "#server/catalog/schemas.ts";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
+import { useActionResult } from "#app/components/admin/products/product-actions.ts";
 import {
-  Badge,
-  buttonClass,
-  EmptyState,
-  ErrorPanel,
-  focusRing,
-  LoadingState,
-  PageHeader,
-  useApiData,
-  useConfirm,
-} from "#app/components/admin/ui.tsx";
-import { apiDelete, apiPost, messageFrom, NetworkError, type ApiResponse } from "#app/lib/api.ts";
+  type ActionResult,
+  CONNECTION_ERROR,
+  screenErrorBoundary,
+  submission,
+  submitToApi,
+} from "#app/components/admin/route-data.tsx";
+import { Badge, buttonClass, EmptyState, focusRing, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos-definir-banner";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -24,60 +21,48 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** 'Erro: {error}' of spec section 8, from the JSON error body. */
-function jsonError(response: ApiResponse<unknown>): string {
-  const data = (response.data ?? {}) as { error?: unknown };
-  const error =
-    typeof data.error === "string" && data.error
-      ? data.error
-      : (messageFrom(response.data) ?? `Erro ${response.status}`);
-  return `Erro: ${error}`;
+/** What a banner card submits: make it the active banner, or delete it. */
+type BannerChange = { intent: "activate" | "delete"; id: number };
+
+/** The pt-PT message of a banner change's answer (the API's message, or 'Erro: {error}'; a non-JSON answer or none at all have their own). */
+function bannerMessage(intent: BannerChange["intent"], result: ActionResult): string {
+  const activate = intent === "activate";
+  if (result.status === 0) return activate ? CONNECTION_ERROR : "Erro de conexão ao eliminar Banner.";
+  if (result.data === null) return activate ? "Erro inesperado no servidor." : "Erro inesperado ao eliminar Banner.";
+  if (!result.ok) return `Erro: ${result.message ?? `Erro ${result.status}`}`;
+  return result.message ?? (activate ? "Banner ativado com sucesso!" : "Banner eliminado com sucesso!");
 }
 
-/** /produtos/definir_banner: the banners, which one is active, activate and delete (spec sections 2, 4, 8). */
-export default function Page() {
-  const {
-    data: banners,
-    error,
-    loading,
-    reload,
-  } = useApiData<ApiBanner[]>("/api/product/banners", "Erro ao carregar os Banners");
+/** GET /api/product/banners. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { banners: await load(() => servicesOf(context).catalog.listBanners()) };
+}
+
+/** POST /api/product/update (activate) or DELETE /api/product/deleteBanner/{id}; `message` is the toast's text. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id } = await submission<BannerChange>(request);
+  const result =
+    intent === "activate"
+      ? await submitToApi("/api/product/update", { method: "POST", body: { id } })
+      : await submitToApi(`/api/product/deleteBanner/${id}`, { method: "DELETE" });
+  return { ...result, ok: result.ok && result.data !== null, message: bannerMessage(intent, result) } as ActionResult;
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os Banners");
+
+/** /produtos/definir_banner: the banners, which one is active, activate and delete. */
+export default function Page({ loaderData: { banners } }: Route.ComponentProps) {
   const { confirm, dialog } = useConfirm();
-  const [busy, setBusy] = useState<number | null>(null);
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle" ? (fetcher.json as BannerChange | undefined)?.id : undefined;
+  useActionResult(fetcher, (result) => (result.ok ? toast.success(result.message!) : toast.error(result.message!)));
 
-  async function activate(banner: ApiBanner) {
-    if (!(await confirm("Tens a certeza que queres adicionar este Banner?", "Ativar"))) return;
-    setBusy(banner.idimg_banner);
-    try {
-      const response = await apiPost("/api/product/update", { id: banner.idimg_banner });
-      if (!response.isJson) toast.error("Erro inesperado no servidor.");
-      else if (!response.ok) toast.error(jsonError(response));
-      else toast.success(messageFrom(response.data) ?? "Banner ativado com sucesso!");
-      await reload();
-    } catch (cause) {
-      toast.error(cause instanceof NetworkError ? "Erro de conexão com o servidor" : "Erro inesperado no servidor.");
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function remove(banner: ApiBanner) {
-    if (!(await confirm("Tens a certeza que queres eliminar este Banner?", "Eliminar"))) return;
-    setBusy(banner.idimg_banner);
-    try {
-      const response = await apiDelete(`/api/product/deleteBanner/${banner.idimg_banner}`);
-      if (!response.isJson) toast.error("Erro inesperado ao eliminar Banner.");
-      else if (!response.ok) toast.error(jsonError(response));
-      else toast.success(messageFrom(response.data) ?? "Banner eliminado com sucesso!");
-      // Deleting reloads the list (spec section 4).
-      await reload();
-    } catch (cause) {
-      toast.error(
-        cause instanceof NetworkError ? "Erro de conexão ao eliminar Banner." : "Erro inesperado ao eliminar Banner.",
-      );
-    } finally {
-      setBusy(null);
-    }
+  async function change(banner: ApiBanner, intent: BannerChange["intent"]) {
+    const question = intent === "activate" ? "adicionar" : "eliminar";
+    const label = intent === "activate" ? "Ativar" : "Eliminar";
+    if (!(await confirm(`Tens a certeza que queres ${question} este Banner?`, label))) return;
+    const body: BannerChange = { intent, id: banner.idimg_banner };
+    void fetcher.submit(body, { method: "post", encType: "application/json" });
   }
 
   return (
@@ -92,11 +77,7 @@ export default function Page() {
           </Link>
         }
       />
-      {loading && !banners ? (
-        <LoadingState label="Carregando banners..." />
-      ) : error && !banners ? (
-        <ErrorPanel message="Erro ao carregar os Banners" onRetry={() => void reload()} />
-      ) : !banners || banners.length === 0 ? (
+      {banners.length === 0 ? (
         <EmptyState message="Nenhum banner encontrado.">
           <Link to="/produtos/criar_banner" className={`${buttonClass.primary} mt-4`}>
             Criar Banner
@@ -112,7 +93,7 @@ export default function Page() {
                 banner.is_active ? "border-green-600 ring-2 ring-green-600" : "border-gray-200"
               }`}
             >
-              {/* Spec section 2: the cards link to /produto/{idimg_banner}. */}
+              {/* The cards link to /produto/{idimg_banner}, as the original shop did. */}
               <Link
                 to={`/produto/${banner.idimg_banner}`}
                 className={`${focusRing} block`}
@@ -142,7 +123,7 @@ export default function Page() {
                   <button
                     type="button"
                     className={buttonClass.success}
-                    onClick={() => void activate(banner)}
+                    onClick={() => void change(banner, "activate")}
                     disabled={banner.is_active || busy === banner.idimg_banner}
                     aria-label={banner.is_active ? `${banner.titulo} já está ativo` : `Ativar ${banner.titulo}`}
                   >
@@ -162,7 +143,7 @@ export default function Page() {
                   <button
                     type="button"
                     className={buttonClass.danger}
-                    onClick={() => void remove(banner)}
+                    onClick={() => void change(banner, "delete")}
                     disabled={busy === banner.idimg_banner}
                     aria-label={`Eliminar ${banner.titulo}`}
                   >

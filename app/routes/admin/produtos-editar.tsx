@@ -1,43 +1,35 @@
 import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
 import { CATALOG_MESSAGES as M, formatPriceInput } from "#server/catalog/schemas.ts";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
 import { ImagePicker } from "#app/components/admin/products/ImagePicker.tsx";
+import { changeVariant, useActionResult, type VariantChange } from "#app/components/admin/products/product-actions.ts";
 import {
   EDIT_SAVE_TIMEOUT_MS,
   imageList,
-  parseProductId,
   PRODUCT_TEXT,
-  serverError,
-  thrownError,
   type ApiProduct,
 } from "#app/components/admin/products/product-api.ts";
 import {
   FieldError,
+  FieldLabel,
   FIELD_REQUIRED,
   hasMissingRequired,
   ProductFields,
   productFieldsSchema,
-  sizesText,
+  productFormData,
 } from "#app/components/admin/products/ProductFields.tsx";
+import { FormAlert, ProductFormShell } from "#app/components/admin/products/ProductFormShell.tsx";
 import { VariantsManager } from "#app/components/admin/products/VariantsManager.tsx";
-import {
-  buttonClass,
-  ErrorPanel,
-  inputClass,
-  labelClass,
-  LoadingState,
-  PageHeader,
-  Panel,
-  useApiData,
-} from "#app/components/admin/ui.tsx";
-import { apiPut, messageFrom } from "#app/lib/api.ts";
+import { type ActionResult, screenErrorBoundary, submitToApi } from "#app/components/admin/route-data.tsx";
+import { buttonClass, inputClass, labelClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos-editar";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -45,6 +37,41 @@ export const meta: Route.MetaFunction = () => [
   { title: "Editar Produto | Loja Admin" },
   { name: "robots", content: "noindex" },
 ];
+
+/** The product, its variants, and the colours, sizes and categories the forms offer. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = productIdParam(params.id);
+  const { catalog } = servicesOf(context);
+  const [detail, colors, sizes, categories] = await load(() =>
+    Promise.all([
+      catalog.stockDetail(id, { admin: true }),
+      catalog.listColors(),
+      catalog.listSizes(),
+      catalog.listCategories(),
+    ]),
+  );
+  // GET /api/product/stockdetalhe/{id} is GET /api/product/{id} plus the variants.
+  const { variants, ...product } = detail;
+  return { product, variants, colors, sizes, categories };
+}
+
+/**
+ * The product's fields and new pictures (multipart: PUT /api/product/updateproductstock/{id},
+ * given up after 30 s), or a variant change (JSON).
+ */
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  if (request.headers.get("content-type")?.includes("json"))
+    return changeVariant((await request.json()) as VariantChange);
+  const signal = AbortSignal.timeout(EDIT_SAVE_TIMEOUT_MS);
+  const result = await submitToApi(`/api/product/updateproductstock/${params.id}`, {
+    method: "PUT",
+    body: await request.formData(),
+    signal,
+  });
+  return result.status === 0 && signal.aborted ? { ...result, message: PRODUCT_TEXT.timeout } : result;
+}
+
+export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.editLoadError);
 
 /** On update the category may stay as it is (a product can have none). */
 const editSchema = productFieldsSchema.extend({
@@ -71,90 +98,64 @@ function toForm(p: ApiProduct): EditInput {
   };
 }
 
-function EditForm({ product }: { product: ApiProduct }) {
+/** The product's data; saving goes back to /produtos, a failure shows the server's message. */
+function EditForm({ product, categories }: { product: ApiProduct; categories: Array<{ id: number; name: string }> }) {
   const navigate = useNavigate();
+  const fetcher = useFetcher<ActionResult>();
+  const saving = fetcher.state !== "idle";
   const [images, setImages] = useState<File[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors, isSubmitted },
   } = useForm<EditInput>({ resolver: zodResolver(editSchema), defaultValues: toForm(product) });
 
-  useEffect(() => reset(toForm(product)), [product, reset]);
+  const failure = (result: ActionResult) => result.message ?? `Erro ${result.status}`;
+  useActionResult(fetcher, (result) => {
+    if (!result.ok) return toast.error(failure(result));
+    toast.success(result.message ?? "Produto atualizado com sucesso!");
+    void navigate("/produtos");
+  });
+  const saveError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? failure(fetcher.data) : null;
 
-  const onSubmit = async (values: EditInput) => {
-    const form = new FormData();
-    form.append("name", values.name.trim());
-    form.append("description", values.description.trim());
-    form.append("price", values.price.trim());
-    if (values.categoria.trim()) form.append("categoria", values.categoria.trim());
-    form.append("sizes", sizesText(values.sizes));
-    form.append("status", values.status);
-    form.append("modelo_id", values.modelo_id.trim());
-    for (const file of images) form.append("images", file, file.name);
-
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const response = await apiPut(`/api/product/updateproductstock/${product.id}`, form, {
-        timeoutMs: EDIT_SAVE_TIMEOUT_MS,
-      });
-      if (response.ok) {
-        toast.success(messageFrom(response.data) ?? "Produto atualizado com sucesso!");
-        await navigate("/produtos");
-        return;
-      }
-      const message = serverError(response);
-      setSaveError(message);
-      toast.error(message);
-    } catch (error) {
-      const message = thrownError(error, "Erro inesperado ao guardar o produto.");
-      setSaveError(message);
-      toast.error(message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onSubmit = (values: EditInput) =>
+    void fetcher.submit(
+      productFormData(values, images, { status: values.status, modelo_id: values.modelo_id.trim() }),
+      {
+        method: "post",
+        encType: "multipart/form-data",
+      },
+    );
 
   const current = imageList(product.images.length ? product.images : product.image);
-  const missing = isSubmitted && hasMissingRequired(errors);
 
   return (
     <Panel title="Dados do produto">
-      <form
-        noValidate
+      <ProductFormShell
         onSubmit={(e) => void handleSubmit(onSubmit)(e)}
-        className="grid grid-cols-1 gap-5 sm:grid-cols-2"
-        aria-busy={saving}
+        busy={saving}
+        missingRequired={isSubmitted && hasMissingRequired(errors)}
+        submitLabel="Guardar Alterações"
+        busyLabel="Guardando..."
       >
-        {missing && (
-          <p
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2"
-          >
-            {PRODUCT_TEXT.required}
-          </p>
-        )}
-        <ProductFields register={register} errors={errors} idPrefix="edit" categoryRequired={false} />
+        <ProductFields
+          register={register}
+          errors={errors}
+          idPrefix="edit"
+          categories={categories}
+          categoryRequired={false}
+        />
         <div>
-          <label htmlFor="edit-status" className={labelClass}>
-            Estado
-          </label>
+          <FieldLabel htmlFor="edit-status">Estado</FieldLabel>
           <select id="edit-status" className={inputClass} {...register("status")}>
             <option value="1">{PRODUCT_TEXT.inShop}</option>
             <option value="0">{PRODUCT_TEXT.outOfShop}</option>
           </select>
         </div>
         <div>
-          <label htmlFor="edit-modelo" className={labelClass}>
-            Modelo (modelo_id){" "}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </label>
+          <FieldLabel htmlFor="edit-modelo" required>
+            Modelo (modelo_id)
+          </FieldLabel>
           <input
             id="edit-modelo"
             type="number"
@@ -201,74 +202,36 @@ function EditForm({ product }: { product: ApiProduct }) {
             hint="As novas imagens são acrescentadas às atuais."
           />
         </div>
-        {saveError && (
-          <p
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2"
-          >
-            {saveError}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <Link to="/produtos" className={buttonClass.secondary}>
-            Cancelar
-          </Link>
-          <button type="submit" disabled={saving} className={buttonClass.primary}>
-            {saving && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
-            {saving ? "Guardando..." : "Guardar Alterações"}
-          </button>
-        </div>
-      </form>
+        {saveError && <FormAlert>{saveError}</FormAlert>}
+      </ProductFormShell>
     </Panel>
   );
 }
 
-export default function Page() {
-  const params = useParams();
-  const id = parseProductId(params.id);
-  const product = useApiData<ApiProduct>(id === null ? null : `/api/product/${id}`, PRODUCT_TEXT.editLoadError);
-
-  const header = (
-    <PageHeader
-      title="Editar Produto"
-      description={product.data ? product.data.name : undefined}
-      actions={
-        <>
-          {id !== null && (
-            <Link to={`/produtos/editprodutos/${id}`} className={buttonClass.secondary}>
-              Ver stock
-            </Link>
-          )}
-          <Link to="/produtos" className={buttonClass.secondary}>
-            Voltar
-          </Link>
-        </>
-      }
-    />
-  );
-
-  if (id === null) {
-    return (
-      <div>
-        {header}
-        <ErrorPanel message={PRODUCT_TEXT.invalidId} />
-      </div>
-    );
-  }
-
+/** /produtos/editar/{id} 'Editar Produto': the product's data and its variants. */
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { product, variants, colors, sizes, categories } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
-      {header}
-      {product.loading && !product.data ? (
-        <LoadingState label="Carregando produto..." />
-      ) : product.error || !product.data ? (
-        <ErrorPanel message={PRODUCT_TEXT.editLoadError} onRetry={() => void product.reload()} />
-      ) : (
-        <div className="flex flex-col gap-6">
-          <EditForm product={product.data} />
-          <VariantsManager productId={id} />
-        </div>
-      )}
+      <PageHeader
+        title="Editar Produto"
+        description={product.name}
+        actions={
+          <>
+            <Link to={`/produtos/editprodutos/${product.id}`} className={buttonClass.secondary}>
+              Ver stock
+            </Link>
+            <Link to="/produtos" className={buttonClass.secondary}>
+              Voltar
+            </Link>
+          </>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        {/* Keyed by product: the form starts from the loaded values and keeps the admin's edits while the variants reload. */}
+        <EditForm key={product.id} product={product} categories={categories} />
+        <VariantsManager productId={product.id} variants={variants} colors={colors} sizes={sizes} />
+      </div>
     </div>
   );
 }

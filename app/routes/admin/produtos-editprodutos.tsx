@@ -1,19 +1,15 @@
 import { AlertTriangle, Pencil } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { BackButton } from "#app/components/admin/BackButton.tsx";
 import { ImageCarousel } from "#app/components/admin/products/ImageCarousel.tsx";
 import { StatusBadge } from "#app/components/admin/products/AdminProductCard.tsx";
-import { ProductLoadState } from "#app/components/admin/products/ProductLoadState.tsx";
-import {
-  formatDateTime,
-  imageList,
-  parseProductId,
-  PRODUCT_TEXT,
-  type ApiStockDetail,
-} from "#app/components/admin/products/product-api.ts";
-import { buttonClass, PageHeader, Panel, useApiData } from "#app/components/admin/ui.tsx";
+import { formatDateTime, imageList, PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
+import { screenErrorBoundary } from "#app/components/admin/route-data.tsx";
+import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { formatEuros } from "#app/lib/format.ts";
+import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos-editprodutos";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -22,48 +18,34 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
-  const params = useParams();
-  const id = parseProductId(params.id);
-  const detail = useApiData<ApiStockDetail>(
-    id === null ? null : `/api/product/stockdetalhe/${id}`,
-    PRODUCT_TEXT.editLoadError,
-  );
-  const product = detail.data;
+/** GET /api/product/stockdetalhe/{id} as the admin sees it (products out of the shop too). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = productIdParam(params.id);
+  return { product: await load(() => servicesOf(context).catalog.stockDetail(id, { admin: true })) };
+}
 
-  const header = (
-    <PageHeader
-      title={product?.name ?? "Detalhe de Stock"}
-      description={product ? "Detalhe de stock do produto" : undefined}
-      actions={
-        <>
-          {id !== null && (
-            <Link to={`/produtos/editar/${id}`} className={buttonClass.primary}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Editar Produto
-            </Link>
-          )}
-          <BackButton fallback="/produtos" />
-        </>
-      }
-    />
-  );
+export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.editLoadError);
 
-  if (id === null || !product) {
-    return (
-      <div>
-        {header}
-        <ProductLoadState invalidId={id === null} product={detail} />
-      </div>
-    );
-  }
-
+/** /produtos/editprodutos/{id}: a product's pictures, facts and stock per variant. */
+export default function Page({ loaderData: { product } }: Route.ComponentProps) {
   const images = imageList(product.images.length ? product.images : product.image);
   const total = product.variants.reduce((sum, v) => sum + v.stock, 0);
 
   return (
     <div>
-      {header}
+      <PageHeader
+        title={product.name}
+        description="Detalhe de stock do produto"
+        actions={
+          <>
+            <Link to={`/produtos/editar/${product.id}`} className={buttonClass.primary}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Editar Produto
+            </Link>
+            <BackButton fallback="/produtos" />
+          </>
+        }
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <div className="min-w-0">
           <ImageCarousel images={images} name={product.name} />

@@ -1,24 +1,22 @@
 import { AlertTriangle, Plus, Search } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import { AdminProductCard, CardBoundary } from "#app/components/admin/products/AdminProductCard.tsx";
 import {
-  deleteProduct,
-  PRODUCT_LIST_REFRESH_MS,
-  PRODUCT_TEXT,
-  type ApiProductListItem,
-} from "#app/components/admin/products/product-api.ts";
-import {
-  buttonClass,
-  EmptyState,
-  ErrorPanel,
-  inputClass,
-  LoadingState,
-  PageHeader,
-  useConfirm,
-} from "#app/components/admin/ui.tsx";
-import { apiGet, apiPut } from "#app/lib/api.ts";
+  filterProducts,
+  GRID_STEP,
+  SEARCH_PARAM,
+  SHOWN_PARAM,
+  shownCount,
+} from "#app/components/admin/products/grid.ts";
+import { refreshedOrKept, useTimedRefresh } from "#app/components/admin/products/grid-refresh.ts";
+import { type CardChange, changeProduct } from "#app/components/admin/products/product-actions.ts";
+import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
+import { adminProductList, cardStocks } from "#app/components/admin/products/product-data.server.ts";
+import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
+import { buttonClass, EmptyState, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -27,154 +25,74 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Cards rendered per step, so a catalogue of 10 000 products never renders at once. */
-const PAGE_SIZE = 30;
-
-function sameList(a: readonly ApiProductListItem[], b: readonly ApiProductListItem[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.id !== y.id || x.status !== y.status || x.name !== y.name || x.price !== y.price || x.image !== y.image) {
-      return false;
-    }
-  }
-  return true;
+/** GET /api/product/all (as the admin), and the stock of each card the URL's search and count show. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const { catalog } = servicesOf(context);
+  return load(async () => {
+    const products = await adminProductList(catalog);
+    const shown = filterProducts(products, params.get(SEARCH_PARAM) ?? "").slice(0, shownCount(params));
+    return {
+      products,
+      stock: await cardStocks(
+        catalog,
+        shown.map((p) => p.id),
+      ),
+    };
+  });
 }
 
-/** GET /api/product/all; the browser revalidates with the ETag, so an unchanged list costs a 304. */
-async function fetchList(): Promise<ApiProductListItem[] | null> {
-  const response = await apiGet<unknown>("/api/product/all");
-  if (!response.ok || !Array.isArray(response.data)) return null;
-  return response.data.filter(
-    (p): p is ApiProductListItem => !!p && typeof p === "object" && typeof (p as ApiProductListItem).id === "number",
-  );
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return refreshedOrKept(serverLoader);
 }
 
-export default function Page() {
-  const [products, setProducts] = useState<ApiProductListItem[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [visible, setVisible] = useState(PAGE_SIZE);
-  const [query, setQuery] = useState("");
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+/** A card's change; the toast is shown here, since a deleted product's card is gone when its fetcher settles. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const result = await changeProduct(await submission<CardChange>(request));
+  if (result.ok) toast.success(result.message ?? "Produto eliminado com sucesso!");
+  else toast.error(result.message ?? PRODUCT_TEXT.connection);
+  return result;
+}
+
+export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.listLoadError);
+
+/** /produtos 'Gestão de Produtos': the grid of every product, refreshed every 5 seconds. */
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { products, stock } = loaderData;
+  useTimedRefresh(loaderData);
+  const [params, setParams] = useSearchParams();
+  // The input answers at once; the URL (hence the loader, for the shown cards' stock) follows.
+  const [query, setQuery] = useState(() => params.get(SEARCH_PARAM) ?? "");
+  const visible = shownCount(params);
   const { confirm, dialog } = useConfirm();
-  const refreshing = useRef(false);
-  const loaded = useRef(false);
 
-  /** Fetches the list; the first failure is the error panel, later ones a toast. */
-  const refresh = useCallback(async (initial: boolean) => {
-    if (refreshing.current && !initial) return;
-    refreshing.current = true;
-    try {
-      const list = await fetchList().catch(() => null);
-      if (list === null) {
-        if (initial || !loaded.current) setLoadFailed(true);
-        else toast.error(PRODUCT_TEXT.listRefreshError, { id: "products-refresh" });
-        return;
-      }
-      loaded.current = true;
-      setLoadFailed(false);
-      setProducts((current) => (current && sameList(current, list) ? current : list));
-    } finally {
-      refreshing.current = false;
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh(true);
-    const timer = window.setInterval(() => {
-      if (document.visibilityState !== "hidden") void refresh(false);
-    }, PRODUCT_LIST_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [refresh]);
-
-  const setItemBusy = (id: number, on: boolean) =>
-    setBusy((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  const setStatus = async (product: ApiProductListItem, status: 0 | 1) => {
-    const path = status === 1 ? `/api/product/status/${product.id}` : `/api/product/editstatus/${product.id}`;
-    setItemBusy(product.id, true);
-    try {
-      const response = await apiPut<{ status?: number }>(path).catch(() => null);
-      if (!response?.ok) {
-        toast.error(status === 1 ? PRODUCT_TEXT.addError : PRODUCT_TEXT.removeError);
-        return;
-      }
-      const newStatus = typeof response.data?.status === "number" ? response.data.status : status;
-      toast.success(status === 1 ? `${product.name} Adicionado a loja` : `${product.name} Retirado da loja`);
-      setProducts((current) => current?.map((p) => (p.id === product.id ? { ...p, status: newStatus } : p)) ?? current);
-      void refresh(false);
-    } finally {
-      setItemBusy(product.id, false);
-    }
-  };
-
-  const remove = async (product: ApiProductListItem) => {
-    if (!(await confirm(PRODUCT_TEXT.deleteConfirm, "Eliminar"))) return;
-    setItemBusy(product.id, true);
-    const result = await deleteProduct(product.id);
-    setItemBusy(product.id, false);
-    if (result.ok) {
-      toast.success(result.message);
-      setProducts((current) => current?.filter((p) => p.id !== product.id) ?? current);
-    } else {
-      toast.error(result.message);
-    }
-    // The list is reloaded after a deletion (spec section 4), whatever the outcome.
-    void refresh(false);
-  };
-
-  const filtered = useMemo(() => {
-    if (!products) return [];
-    const q = query.trim().toLocaleLowerCase("pt-PT");
-    return q ? products.filter((p) => p.name.toLocaleLowerCase("pt-PT").includes(q)) : products;
-  }, [products, query]);
-
-  const header = (
-    <PageHeader
-      title="Gestão de Produtos"
-      description={
-        products
-          ? `${products.length} ${products.length === 1 ? "produto encontrado" : "produtos encontrados"}`
-          : undefined
-      }
-      actions={
-        <Link to="/produtos/criar" className={buttonClass.primary}>
-          <Plus aria-hidden="true" className="size-4" />
-          Criar Produto
-        </Link>
-      }
-    />
-  );
-
-  if (loadFailed && !products) {
-    return (
-      <div>
-        {header}
-        <ErrorPanel message={PRODUCT_TEXT.listLoadError} onRetry={() => window.location.reload()} />
-      </div>
-    );
-  }
-  if (!products) {
-    return (
-      <div>
-        {header}
-        <LoadingState label={PRODUCT_TEXT.loadingList} />
-      </div>
-    );
-  }
-
-  const allOut = products.length > 0 && products.every((p) => p.status === 0);
+  const filtered = useMemo(() => filterProducts(products, query), [products, query]);
   const shown = filtered.slice(0, visible);
+  const allOut = products.length > 0 && products.every((p) => p.status === 0);
+
+  const search = (value: string) => {
+    setQuery(value);
+    const next = new URLSearchParams(params);
+    if (value.trim()) next.set(SEARCH_PARAM, value);
+    else next.delete(SEARCH_PARAM);
+    next.delete(SHOWN_PARAM);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const more = new URLSearchParams(params);
+  more.set(SHOWN_PARAM, String(visible + GRID_STEP));
 
   return (
     <div>
-      {header}
+      <PageHeader
+        title="Gestão de Produtos"
+        description={`${products.length} ${products.length === 1 ? "produto encontrado" : "produtos encontrados"}`}
+        actions={
+          <Link to="/produtos/criar" className={buttonClass.primary}>
+            <Plus aria-hidden="true" className="size-4" />
+            Criar Produto
+          </Link>
+        }
+      />
       {dialog}
       {allOut && (
         <div
@@ -206,10 +124,7 @@ export default function Page() {
                 id="product-search"
                 type="search"
                 value={query}
-                onChange={(e) => {
-                  setQuery(e.target.value);
-                  setVisible(PAGE_SIZE);
-                }}
+                onChange={(e) => search(e.target.value)}
                 placeholder="Pesquisar por nome"
                 className={`${inputClass} pl-9`}
               />
@@ -225,13 +140,7 @@ export default function Page() {
               {shown.map((product) => (
                 <li key={product.id}>
                   <CardBoundary>
-                    <AdminProductCard
-                      product={product}
-                      busy={busy.has(product.id)}
-                      onAdd={(p) => void setStatus(p, 1)}
-                      onRemove={(p) => void setStatus(p, 0)}
-                      onDelete={(p) => void remove(p)}
-                    />
+                    <AdminProductCard product={product} stock={stock[product.id]} confirm={confirm} />
                   </CardBoundary>
                 </li>
               ))}
@@ -242,9 +151,9 @@ export default function Page() {
               <p className="text-sm text-gray-700">
                 A mostrar {shown.length} de {filtered.length}
               </p>
-              <button type="button" className={buttonClass.secondary} onClick={() => setVisible((v) => v + PAGE_SIZE)}>
+              <Link to={`?${more}`} replace preventScrollReset className={buttonClass.secondary}>
                 Mostrar mais
-              </button>
+              </Link>
             </div>
           )}
         </>

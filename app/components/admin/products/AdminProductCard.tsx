@@ -1,11 +1,13 @@
 import { Pencil, PlusCircle, MinusCircle, Trash2 } from "lucide-react";
 import { Component, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { formatEuros } from "#app/lib/format.ts";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
 import { firstImage } from "#app/components/catalog/image-urls.ts";
+import type { ActionResult } from "../route-data.tsx";
 import { focusRing } from "../ui.tsx";
-import { PRODUCT_TEXT, type ApiProductListItem } from "./product-api.ts";
+import type { CardChange } from "./product-actions.ts";
+import { type ApiProductListItem, type CardStock, PRODUCT_TEXT } from "./product-api.ts";
 import { StockBadge } from "./StockBadge.tsx";
 
 const GRID_SIZES =
@@ -29,14 +31,28 @@ export function StatusBadge({ status }: { status: number }) {
 
 export interface AdminProductCardProps {
   product: ApiProductListItem;
-  busy: boolean;
-  onAdd: (product: ApiProductListItem) => void;
-  onRemove: (product: ApiProductListItem) => void;
-  onDelete: (product: ApiProductListItem) => void;
+  /** The card's stock from the grid's loader; undefined while it is being read. */
+  stock: CardStock | undefined;
+  /** Asks before deleting (the grid's confirmation dialog). */
+  confirm: (message: string, confirmLabel: string) => Promise<boolean>;
 }
 
-/** A card of /produtos: picture, name, price, status, stock, and the four actions. */
-export function AdminProductCard({ product, busy, onAdd, onRemove, onDelete }: AdminProductCardProps) {
+/**
+ * A card of /produtos: picture, name, price, status, stock, and the four actions. Adding to the
+ * shop, taking out of it and deleting go to the grid's clientAction through the card's own fetcher
+ * (its buttons wait while it runs), which shows the toast; the grid's data is then reloaded.
+ */
+export function AdminProductCard({ product, stock, confirm }: AdminProductCardProps) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  const change = (intent: CardChange["intent"]) =>
+    void fetcher.submit({ intent, id: product.id } satisfies CardChange, {
+      method: "post",
+      encType: "application/json",
+    });
+  const remove = async () => {
+    if (await confirm(PRODUCT_TEXT.deleteConfirm, "Eliminar")) change("delete");
+  };
   const detailHref = `/produtos/editprodutos/${product.id}`;
   return (
     <article className="@container flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -66,13 +82,13 @@ export function AdminProductCard({ product, busy, onAdd, onRemove, onDelete }: A
         </h2>
         <p className="text-base font-semibold text-gray-900 tabular-nums">{formatEuros(product.price)}</p>
         <div>
-          <StockBadge productId={product.id} />
+          <StockBadge stock={stock} />
         </div>
         <div className="mt-auto grid grid-cols-1 gap-1.5 pt-1 @[10rem]:grid-cols-2">
           <button
             type="button"
             disabled={busy}
-            onClick={() => onAdd(product)}
+            onClick={() => change("add")}
             aria-label={`Adicionar à loja: ${product.name}`}
             className={`${smallButton} bg-green-700 text-white hover:bg-green-800`}
           >
@@ -82,7 +98,7 @@ export function AdminProductCard({ product, busy, onAdd, onRemove, onDelete }: A
           <button
             type="button"
             disabled={busy}
-            onClick={() => onRemove(product)}
+            onClick={() => change("remove")}
             aria-label={`Retirar da loja: ${product.name}`}
             className={`${smallButton} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
           >
@@ -100,7 +116,7 @@ export function AdminProductCard({ product, busy, onAdd, onRemove, onDelete }: A
           <button
             type="button"
             disabled={busy}
-            onClick={() => onDelete(product)}
+            onClick={() => void remove()}
             aria-label={`Eliminar: ${product.name}`}
             className={`${smallButton} bg-red-700 text-white hover:bg-red-800`}
           >

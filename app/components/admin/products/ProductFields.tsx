@@ -2,7 +2,7 @@ import "#app/lib/zod-csp.ts";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { CATALOG_MESSAGES as M, formatPriceInput, normalizeSizes, parsePriceCents } from "#server/catalog/schemas.ts";
-import { useApiData, inputClass, labelClass } from "../ui.tsx";
+import { inputClass, labelClass } from "../ui.tsx";
 
 /**
  * The product form's common fields (name, description, price, category, sizes) and their
@@ -43,12 +43,57 @@ export function sizesText(value: string): string {
   return (normalizeSizes(value) ?? []).join(",");
 }
 
+/**
+ * The multipart body of POST /api/product/create and PUT /api/product/updateproductstock/{id}:
+ * the common fields (trimmed; an empty category left out), `extra` fields, then the pictures.
+ */
+export function productFormData(
+  values: ProductFieldsInput,
+  images: readonly File[],
+  extra: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  form.append("name", values.name.trim());
+  form.append("description", values.description.trim());
+  form.append("price", values.price.trim());
+  if (values.categoria.trim()) form.append("categoria", values.categoria.trim());
+  form.append("sizes", sizesText(values.sizes));
+  for (const [name, value] of Object.entries(extra)) form.append(name, value);
+  for (const file of images) form.append("images", file, file.name);
+  return form;
+}
+
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-700">
       {message}
     </p>
+  );
+}
+
+/** A field's label, with the red '*' of a required field. */
+export function FieldLabel({
+  htmlFor,
+  required = false,
+  children,
+}: {
+  htmlFor: string;
+  required?: boolean;
+  children: string;
+}) {
+  return (
+    <label htmlFor={htmlFor} className={labelClass}>
+      {children}
+      {required && (
+        <>
+          {" "}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        </>
+      )}
+    </label>
   );
 }
 
@@ -62,21 +107,22 @@ export function fieldAria(name: string, message?: string) {
 
 /**
  * The five common inputs. `register` is a react-hook-form register of a form whose values
- * include ProductFieldsInput.
+ * include ProductFieldsInput; `categories` (GET /api/product/categorias, from the page's loader)
+ * are suggestions: the API also accepts a new category name and creates it.
  */
 export function ProductFields<T extends ProductFieldsInput>({
   register,
   errors,
   idPrefix,
+  categories,
   categoryRequired = true,
 }: {
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
   idPrefix: string;
+  categories: ReadonlyArray<{ id: number; name: string }>;
   categoryRequired?: boolean;
 }) {
-  // The categories are suggestions: the API also accepts a new category name and creates it.
-  const categories = useApiData<Array<{ id: number; name: string }>>("/api/product/categorias", "");
   const reg = register as unknown as UseFormRegister<ProductFieldsInput>;
   const err = errors as FieldErrors<ProductFieldsInput>;
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -97,12 +143,9 @@ export function ProductFields<T extends ProductFieldsInput>({
   return (
     <>
       <div className="sm:col-span-2">
-        <label htmlFor={id("name")} className={labelClass}>
-          Nome{" "}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </label>
+        <FieldLabel htmlFor={id("name")} required>
+          Nome
+        </FieldLabel>
         <input
           id={id("name")}
           type="text"
@@ -114,12 +157,9 @@ export function ProductFields<T extends ProductFieldsInput>({
         <FieldError id={`${id("name")}-error`} message={msg("name")} />
       </div>
       <div className="sm:col-span-2">
-        <label htmlFor={id("description")} className={labelClass}>
-          Descrição{" "}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </label>
+        <FieldLabel htmlFor={id("description")} required>
+          Descrição
+        </FieldLabel>
         <textarea
           id={id("description")}
           rows={4}
@@ -130,12 +170,9 @@ export function ProductFields<T extends ProductFieldsInput>({
         <FieldError id={`${id("description")}-error`} message={msg("description")} />
       </div>
       <div>
-        <label htmlFor={id("price")} className={labelClass}>
-          Preço (€){" "}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </label>
+        <FieldLabel htmlFor={id("price")} required>
+          Preço (€)
+        </FieldLabel>
         <input
           id={id("price")}
           type="text"
@@ -149,14 +186,9 @@ export function ProductFields<T extends ProductFieldsInput>({
         <FieldError id={`${id("price")}-error`} message={msg("price")} />
       </div>
       <div>
-        <label htmlFor={id("categoria")} className={labelClass}>
-          Categoria{" "}
-          {categoryRequired && (
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          )}
-        </label>
+        <FieldLabel htmlFor={id("categoria")} required={categoryRequired}>
+          Categoria
+        </FieldLabel>
         <input
           id={id("categoria")}
           type="text"
@@ -168,7 +200,7 @@ export function ProductFields<T extends ProductFieldsInput>({
           {...reg("categoria")}
         />
         <datalist id={id("categorias")}>
-          {(categories.data ?? []).map((c) => (
+          {categories.map((c) => (
             <option key={c.id} value={c.name} />
           ))}
         </datalist>
@@ -176,9 +208,7 @@ export function ProductFields<T extends ProductFieldsInput>({
         <FieldError id={`${id("categoria")}-error`} message={msg("categoria")} />
       </div>
       <div className="sm:col-span-2">
-        <label htmlFor={id("sizes")} className={labelClass}>
-          Tamanhos
-        </label>
+        <FieldLabel htmlFor={id("sizes")}>Tamanhos</FieldLabel>
         <input
           id={id("sizes")}
           type="text"

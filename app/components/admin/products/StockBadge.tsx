@@ -1,44 +1,27 @@
 import { Loader2, RotateCw } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import { Badge, buttonClass } from "../ui.tsx";
-import { fetchTotalStock } from "./product-api.ts";
-
-type StockState = { kind: "loading" } | { kind: "loaded"; total: number | null } | { kind: "error"; message: string };
+import type { CardStock } from "./product-api.ts";
 
 /**
- * The card's 'Stock: N' badge (spec section 4): Carregando..., Erro (message and
- * 'Tentar Novamente'), 'Stock: N', or N/A when the answer has no number.
- * `version` changes make it fetch again (e.g. after the list changed).
+ * A grid card's 'Stock: N' badge (/produtos), from the grid's loader: Carregando... until the
+ * loader has read this card's stock (a card just shown by the search or 'Mostrar mais'), Erro
+ * (message and 'Tentar Novamente', which reloads the grid's data; 'Falha ao recarregar dados' if
+ * it fails again), 'Stock: N', or N/A when the answer has no number.
  */
-export function StockBadge({ productId, version = 0 }: { productId: number | undefined; version?: number }) {
-  const [state, setState] = useState<StockState>({ kind: "loading" });
-  const ticket = useRef(0);
-
-  const load = useCallback(
-    async (retry: boolean) => {
-      const mine = ++ticket.current;
-      if (retry) setState({ kind: "loading" });
-      const result = await fetchTotalStock(productId);
-      if (mine !== ticket.current) return;
-      if (result.ok) {
-        setState({ kind: "loaded", total: result.total });
-      } else {
-        setState({ kind: "error", message: result.message });
-        if (retry) toast.error("Falha ao recarregar dados");
-      }
-    },
-    [productId],
-  );
+export function StockBadge({ stock }: { stock: CardStock | undefined }) {
+  const revalidator = useRevalidator();
+  const retrying = useRef(false);
 
   useEffect(() => {
-    void load(false);
-    return () => {
-      ticket.current++;
-    };
-  }, [load, version]);
+    if (!retrying.current || revalidator.state !== "idle") return;
+    retrying.current = false;
+    if (stock && "error" in stock) toast.error("Falha ao recarregar dados");
+  }, [revalidator.state, stock]);
 
-  if (state.kind === "loading") {
+  if (!stock) {
     return (
       <Badge className="bg-gray-100 text-gray-800">
         <Loader2 aria-hidden="true" className="mr-1 size-3 animate-spin" />
@@ -46,25 +29,32 @@ export function StockBadge({ productId, version = 0 }: { productId: number | und
       </Badge>
     );
   }
-  if (state.kind === "error") {
+  if ("error" in stock) {
     return (
       <div role="alert" className="flex flex-col items-start gap-1 text-xs text-red-800">
         <span>
-          <strong>Erro:</strong> {state.message}
+          <strong>Erro:</strong> {stock.error}
         </span>
-        <button type="button" onClick={() => void load(true)} className={`${buttonClass.secondary} px-2 py-1 text-xs`}>
+        <button
+          type="button"
+          onClick={() => {
+            retrying.current = true;
+            void revalidator.revalidate();
+          }}
+          className={`${buttonClass.secondary} px-2 py-1 text-xs`}
+        >
           <RotateCw aria-hidden="true" className="size-3" />
           Tentar Novamente
         </button>
       </div>
     );
   }
-  if (state.total === null) return <Badge className="bg-gray-100 text-gray-800">N/A</Badge>;
+  if (stock.total === null) return <Badge className="bg-gray-100 text-gray-800">N/A</Badge>;
   const tone =
-    state.total <= 0
+    stock.total <= 0
       ? "bg-red-100 text-red-800"
-      : state.total <= 10
+      : stock.total <= 10
         ? "bg-yellow-100 text-yellow-900"
         : "bg-blue-100 text-blue-900";
-  return <Badge className={tone}>Stock: {state.total}</Badge>;
+  return <Badge className={tone}>Stock: {stock.total}</Badge>;
 }

@@ -1,29 +1,19 @@
 import { Loader2, Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
+import { useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
-import { apiDelete, apiPost, messageFrom } from "#app/lib/api.ts";
-import {
-  Badge,
-  buttonClass,
-  EmptyState,
-  ErrorPanel,
-  inputClass,
-  labelClass,
-  LoadingState,
-  Panel,
-  stockLevel,
-  useApiData,
-  useConfirm,
-} from "../ui.tsx";
+import type { ApiColor, ApiVariant } from "#server/catalog/schemas.ts";
+import type { ActionResult } from "../route-data.tsx";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import { PRODUCT_TEXT, thrownError, type ApiColor, type ApiStockDetail } from "./product-api.ts";
+import { Badge, buttonClass, EmptyState, inputClass, labelClass, Panel, stockLevel, useConfirm } from "../ui.tsx";
+import { useActionResult, type VariantChange } from "./product-actions.ts";
+import { PRODUCT_TEXT } from "./product-api.ts";
+import { FieldLabel } from "./ProductFields.tsx";
 
-type Variant = ApiStockDetail["variants"][number];
+const colorOf = (v: ApiVariant) => v.color_name ?? v.color ?? "N/A";
+const sizeOf = (v: ApiVariant) => v.size_name ?? v.size ?? v.sizes ?? "N/A";
 
-const colorOf = (v: Variant) => v.color_name ?? v.color ?? "N/A";
-const sizeOf = (v: Variant) => v.size_name ?? v.size ?? v.sizes ?? "N/A";
-
-function colorCell(v: Variant) {
+function colorCell(v: ApiVariant) {
   return (
     <span className="inline-flex items-center gap-2">
       {v.color_hex && (
@@ -40,111 +30,90 @@ function colorCell(v: Variant) {
 
 const MAX_STOCK = 1_000_000;
 
+/** The message of a failed variant change: the server's, else 'Erro {status}'. */
+const failureOf = (result: ActionResult) => result.message ?? `Erro ${result.status}`;
+
 /**
- * Variants of one product on its edit page (spec sections 2, 5 and 8): the list from
- * GET /api/product/stockdetalhe/{id}, adding a colour (+ optional size) with its stock, and
- * deleting with confirmation. Failures show the server's error.
+ * The variants of one product on /produtos/editar/{id}: the list (GET /api/product/stockdetalhe/{id},
+ * from the page's loader), adding a colour (+ optional size) with its stock, and deleting with
+ * confirmation. Both go to the page's clientAction through fetchers; failures show the server's error.
  */
-export function VariantsManager({ productId }: { productId: number }) {
-  const detail = useApiData<ApiStockDetail>(`/api/product/stockdetalhe/${productId}`, "Erro ao carregar as variantes.");
-  const colors = useApiData<ApiColor[]>("/api/product/cores", "Erro ao carregar as cores.");
-  const sizes = useApiData<Array<{ id: number; name: string }>>(
-    "/api/product/tamanhos",
-    "Erro ao carregar os tamanhos.",
-  );
+export function VariantsManager({
+  productId,
+  variants,
+  colors,
+  sizes,
+}: {
+  productId: number;
+  variants: ApiVariant[];
+  colors: ApiColor[];
+  sizes: ReadonlyArray<{ id: number; name: string }>;
+}) {
   const { confirm, dialog } = useConfirm();
+  const adder = useFetcher<ActionResult>();
+  const remover = useFetcher<ActionResult>();
   const [colorId, setColorId] = useState("");
   const [sizeId, setSizeId] = useState("");
   const [stock, setStock] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<number | null>(null);
 
-  const add = async (event: FormEvent) => {
+  useActionResult(adder, (result) => {
+    if (!result.ok) return toast.error(failureOf(result));
+    toast.success(result.message ?? "Variante criada com sucesso!");
+    setColorId("");
+    setSizeId("");
+    setStock("");
+  });
+  useActionResult(remover, (result) => {
+    if (result.ok) toast.success(result.message ?? "Variante eliminada com sucesso!");
+    else toast.error(failureOf(result));
+  });
+
+  const adding = adder.state !== "idle";
+  const addFailure = adder.state === "idle" && adder.data && !adder.data.ok ? failureOf(adder.data) : null;
+  const shownError = formError ?? addFailure;
+  const deleting = remover.state !== "idle" ? (remover.json as VariantChange | undefined) : undefined;
+
+  const add = (event: FormEvent) => {
     event.preventDefault();
-    if (!colorId || stock.trim() === "") {
-      setFormError(PRODUCT_TEXT.variantRequired);
-      return;
-    }
     const amount = Number(stock);
-    if (!Number.isInteger(amount) || amount < 0) {
-      setFormError("Stock deve ser um número positivo");
-      return;
-    }
-    if (amount > MAX_STOCK) {
-      setFormError(`O stock não pode ser superior a ${MAX_STOCK.toLocaleString("pt-PT")}.`);
-      return;
-    }
-    setFormError(null);
-    setAdding(true);
-    try {
-      const body: Record<string, number> = { product_id: productId, color_id: Number(colorId), stock: amount };
-      if (sizeId) body.size_id = Number(sizeId);
-      const response = await apiPost("/api/product/createVariants", body);
-      if (response.ok) {
-        toast.success(messageFrom(response.data) ?? "Variante criada com sucesso!");
-        setColorId("");
-        setSizeId("");
-        setStock("");
-        await detail.reload();
-      } else {
-        const message = messageFrom(response.data) ?? `Erro ${response.status}`;
-        setFormError(message);
-        toast.error(message);
-      }
-    } catch (error) {
-      const message = thrownError(error, "Erro ao criar a variante.");
-      setFormError(message);
-      toast.error(message);
-    } finally {
-      setAdding(false);
+    if (!colorId || stock.trim() === "") setFormError(PRODUCT_TEXT.variantRequired);
+    else if (!Number.isInteger(amount) || amount < 0) setFormError("Stock deve ser um número positivo");
+    else if (amount > MAX_STOCK) setFormError(`O stock não pode ser superior a ${MAX_STOCK.toLocaleString("pt-PT")}.`);
+    else {
+      setFormError(null);
+      const variant = { product_id: productId, color_id: Number(colorId), stock: amount };
+      const change: VariantChange = {
+        intent: "create-variant",
+        variant: sizeId ? { ...variant, size_id: Number(sizeId) } : variant,
+      };
+      void adder.submit(change, { method: "post", encType: "application/json" });
     }
   };
 
   const remove = async (variantId: number, label: string) => {
     if (!(await confirm(`Tens a certeza que queres eliminar a variante ${label}?`, "Eliminar"))) return;
-    setDeleting(variantId);
-    try {
-      const response = await apiDelete(`/api/product/variant/${variantId}`);
-      if (response.ok) {
-        toast.success(messageFrom(response.data) ?? "Variante eliminada com sucesso!");
-        await detail.reload();
-      } else {
-        toast.error(messageFrom(response.data) ?? `Erro ${response.status}`);
-      }
-    } catch (error) {
-      toast.error(thrownError(error, "Erro ao eliminar a variante."));
-    } finally {
-      setDeleting(null);
-    }
+    const change: VariantChange = { intent: "delete-variant", id: variantId };
+    void remover.submit(change, { method: "post", encType: "application/json" });
   };
-
-  const variants = detail.data?.variants ?? [];
 
   return (
     <Panel title="Variantes (cor e stock)">
       {dialog}
-      <form
-        onSubmit={(e) => void add(e)}
-        noValidate
-        className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end"
-      >
+      <form onSubmit={add} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end">
         <div>
-          <label htmlFor="variant-color" className={labelClass}>
-            Cor{" "}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </label>
+          <FieldLabel htmlFor="variant-color" required>
+            Cor
+          </FieldLabel>
           <select
             id="variant-color"
             value={colorId}
             onChange={(e) => setColorId(e.target.value)}
             className={inputClass}
-            aria-describedby={formError ? "variant-error" : undefined}
+            aria-describedby={shownError ? "variant-error" : undefined}
           >
-            <option value="">{colors.loading && !colors.data ? "Carregando..." : "Escolha uma cor"}</option>
-            {(colors.data ?? []).map((c) => (
+            <option value="">Escolha uma cor</option>
+            {colors.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
@@ -157,7 +126,7 @@ export function VariantsManager({ productId }: { productId: number }) {
           </label>
           <select id="variant-size" value={sizeId} onChange={(e) => setSizeId(e.target.value)} className={inputClass}>
             <option value="">Sem tamanho</option>
-            {(sizes.data ?? []).map((s) => (
+            {sizes.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>
@@ -165,12 +134,9 @@ export function VariantsManager({ productId }: { productId: number }) {
           </select>
         </div>
         <div>
-          <label htmlFor="variant-stock" className={labelClass}>
-            Stock{" "}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </label>
+          <FieldLabel htmlFor="variant-stock" required>
+            Stock
+          </FieldLabel>
           <input
             id="variant-stock"
             type="number"
@@ -180,7 +146,7 @@ export function VariantsManager({ productId }: { productId: number }) {
             value={stock}
             onChange={(e) => setStock(e.target.value)}
             className={inputClass}
-            aria-describedby={formError ? "variant-error" : undefined}
+            aria-describedby={shownError ? "variant-error" : undefined}
           />
         </div>
         <button type="submit" disabled={adding} className={buttonClass.success}>
@@ -191,20 +157,15 @@ export function VariantsManager({ productId }: { productId: number }) {
           )}
           Adicionar Variante
         </button>
-        {formError && (
+        {shownError && (
           <p id="variant-error" role="alert" className="text-sm font-medium text-red-700 sm:col-span-4">
-            {formError}
+            {shownError}
           </p>
         )}
-        {colors.error && <p className="text-sm text-red-700 sm:col-span-4">{colors.error}</p>}
       </form>
 
       <div className="mt-6">
-        {detail.loading && !detail.data ? (
-          <LoadingState label="Carregando variantes..." />
-        ) : detail.error && !detail.data ? (
-          <ErrorPanel message={detail.error} onRetry={() => void detail.reload()} />
-        ) : variants.length === 0 ? (
+        {variants.length === 0 ? (
           <EmptyState message="Este produto ainda não tem variantes." />
         ) : (
           <ResponsiveTable
@@ -237,7 +198,7 @@ export function VariantsManager({ productId }: { productId: number }) {
               return (
                 <button
                   type="button"
-                  disabled={deleting === v.id}
+                  disabled={deleting?.intent === "delete-variant" && deleting.id === v.id}
                   onClick={() => void remove(v.id, size === "N/A" ? color : `${color} / ${size}`)}
                   aria-label={`Eliminar variante ${color}${size === "N/A" ? "" : ` ${size}`}`}
                   className={`${buttonClass.danger} px-3 py-1.5`}

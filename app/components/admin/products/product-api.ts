@@ -1,12 +1,13 @@
 /**
- * The product-admin screens' calls and their pt-PT messages (spec sections 7 and 8), so the
- * list, the edit page and the report report failures the same way.
+ * The product-admin screens' constants and pt-PT messages (the catalogue's errors of the admin),
+ * so the grid, the edit pages and the report word failures the same way.
  */
-import { apiDelete, apiGet, messageFrom, NetworkError, type ApiResponse } from "#app/lib/api.ts";
+import { messageFrom } from "#app/lib/api.ts";
+import { type ActionResult, submitToApi } from "../route-data.tsx";
 
 export type { ApiColor, ApiProduct, ApiProductListItem, ApiStockDetail, ApiVariant } from "#server/catalog/schemas.ts";
 
-/** Spec section 9: the list polls every 5 s; the edit save gives up after 30 s. */
+/** The products grid refreshes every 5 s; the edit save gives up after 30 s. */
 export const PRODUCT_LIST_REFRESH_MS = 5000;
 export const EDIT_SAVE_TIMEOUT_MS = 30_000;
 /** Server limits (server/catalog/multipart.ts), checked in the browser first. */
@@ -43,63 +44,38 @@ export function parseProductId(raw: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-/** Card stock errors of spec section 8, from an HTTP answer. */
-export function stockHttpError(response: ApiResponse): string {
-  if (response.status === 404) return "Produto não encontrado";
-  if (response.status === 500) return "Erro interno do servidor";
-  return `Erro ${response.status}: ${response.statusText || messageFrom(response.data) || "Erro"}`;
+/** A grid card's stock: GET /api/product/stock/{id}'s total (null when it is not a number), or the card's error. */
+export type CardStock = { total: number | null } | { error: string };
+
+/** The card's stock error for an answer of `status` (the grid's 'Stock' badge). */
+export function cardStockError(status: number, detail: string | null): string {
+  if (status === 404) return "Produto não encontrado";
+  if (status === 500) return "Erro interno do servidor";
+  return `Erro ${status}: ${detail || "Erro"}`;
 }
 
-/** Card stock errors of spec section 8, from a thrown failure. */
-export function stockThrownError(error: unknown): string {
-  return error instanceof NetworkError ? "Erro de conexão com o servidor" : "Erro inesperado ao carregar dados";
-}
-
-/** GET /api/product/stock/{id}: the total stock, or the pt-PT error of the card. */
-export async function fetchTotalStock(
-  id: number | undefined,
-): Promise<{ ok: true; total: number | null } | { ok: false; message: string }> {
-  if (!id || !Number.isInteger(id) || id <= 0) return { ok: false, message: "Produto inválido" };
-  try {
-    const response = await apiGet<{ totalStock?: unknown }>(`/api/product/stock/${id}`);
-    if (!response.ok) return { ok: false, message: stockHttpError(response) };
-    const total = response.data?.totalStock;
-    return { ok: true, total: typeof total === "number" && Number.isFinite(total) ? total : null };
-  } catch (error) {
-    return { ok: false, message: stockThrownError(error) };
+/** The pt-PT message of DELETE /api/product/{id}'s answer (the grid's and the report's 'Eliminar'). */
+export function deleteMessage(result: ActionResult): string {
+  const data = result.data as { success?: boolean; error?: unknown } | null;
+  if (result.ok) {
+    if (data && data.success === false)
+      return `Erro: ${typeof data.error === "string" ? data.error : "Erro desconhecido"}`;
+    return "Produto eliminado com sucesso!";
   }
+  if (result.status === 0) return "Erro de conexão. Verifique sua internet e tente novamente.";
+  if (result.status === 404) return "Produto não encontrado ou já foi eliminado";
+  if (result.status === 500) return "Erro interno do servidor";
+  return `Erro ${result.status}: ${messageFrom(data) ?? "Erro inesperado ao eliminar produto"}`;
 }
 
-/** DELETE /api/product/{id} with every message of spec section 8 'Delete product'. */
+/**
+ * DELETE /api/product/{id} for a clientAction: `ok` and the pt-PT message to show. (The grid's
+ * clientAction uses it; /produto/relatorio can too.)
+ */
 export async function deleteProduct(id: number): Promise<{ ok: boolean; message: string }> {
-  try {
-    const response = await apiDelete<{ success?: boolean; error?: string; message?: string }>(`/api/product/${id}`);
-    const data = response.data;
-    if (response.ok) {
-      if (data && data.success === false) return { ok: false, message: `Erro: ${data.error || "Erro desconhecido"}` };
-      return { ok: true, message: "Produto eliminado com sucesso!" };
-    }
-    if (response.status === 404) return { ok: false, message: "Produto não encontrado ou já foi eliminado" };
-    if (response.status === 500) return { ok: false, message: "Erro interno do servidor" };
-    const detail = (data && typeof data.error === "string" && data.error) || messageFrom(data) || response.statusText;
-    return { ok: false, message: `Erro ${response.status}: ${detail}` };
-  } catch (error) {
-    if (error instanceof NetworkError) {
-      return { ok: false, message: "Erro de conexão. Verifique sua internet e tente novamente." };
-    }
-    return { ok: false, message: "Erro inesperado ao eliminar produto" };
-  }
-}
-
-/** The server's message, else `Erro {status}`. */
-export function serverError(response: ApiResponse, fallback?: string): string {
-  return messageFrom(response.data) ?? fallback ?? `Erro ${response.status}`;
-}
-
-/** pt-PT message of a thrown request failure (time-out, no connection, other). */
-export function thrownError(error: unknown, fallback: string): string {
-  if (error instanceof NetworkError) return error.timedOut ? PRODUCT_TEXT.timeout : PRODUCT_TEXT.connection;
-  return fallback;
+  const result = await submitToApi(`/api/product/${id}`, { method: "DELETE" });
+  const message = deleteMessage(result);
+  return { ok: result.ok && message === "Produto eliminado com sucesso!", message };
 }
 
 /** Creation date in pt-PT with seconds, e.g. 03/05/2025, 14:07:09. */
