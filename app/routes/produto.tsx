@@ -1,5 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { parseProductId } from "#server/catalog/rules.ts";
 import type { ApiProduct, ApiSize, ApiStockDetail } from "#server/catalog/schemas.ts";
 import type { CatalogService } from "#server/catalog/service.ts";
 import { firstImage } from "../components/catalog/image-urls.ts";
@@ -20,15 +21,8 @@ import type { Route } from "./+types/produto";
  * the last three only empties that list (spec section 8), an unknown or hidden product is a 404.
  */
 
-const INT32_MAX = 2_147_483_647;
 const INVALID_ID = "ID do produto inválido";
 const NOT_FOUND = "Produto não encontrado";
-
-function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= INT32_MAX ? id : null;
-}
 
 const isNotFound = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { status?: unknown }).status === 404;

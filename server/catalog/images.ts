@@ -3,7 +3,8 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { Metadata, OutputInfo } from "sharp";
-import { BadRequestError, ServiceUnavailableError } from "../http/errors.ts";
+import { BadRequestError, ServiceUnavailableError } from "#server/http/errors.ts";
+import { IMAGE_WIDTHS, MAX_IMAGE_SIDE, variantFileName } from "./rules.ts";
 
 /*
  * Image storage for product and banner pictures (uploads and the demo catalogue).
@@ -13,10 +14,7 @@ import { BadRequestError, ServiceUnavailableError } from "../http/errors.ts";
  * under a random name, plus WebP variants for srcset.
  */
 
-/** Widths of the WebP variants written next to each original, for srcset. */
-export const IMAGE_WIDTHS = [320, 640, 1024] as const;
-/** Longest side of the stored original. */
-export const MAX_IMAGE_SIDE = 1600;
+export { IMAGE_WIDTHS, MAX_IMAGE_SIDE, variantFileName };
 /** Decompression-bomb guard: images above this many input pixels are refused. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -60,13 +58,6 @@ export interface StoredImage {
   fileName: string;
   width: number;
   height: number;
-}
-
-/** "abc.jpg", 640 -> "abc-640.webp" */
-export function variantFileName(fileName: string, width: number): string {
-  const ext = path.extname(fileName);
-  const base = ext ? fileName.slice(0, -ext.length) : fileName;
-  return `${base}-${width}.webp`;
 }
 
 /** True for names storeImage() produces (what the catalogue may keep in product_images). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT32_MAX } from "./rules.ts";
 
 /**
  * Catalogue shapes (spec sections 3, 5 and 7), shared by the API (fastify-type-provider-zod)
@@ -8,7 +9,7 @@ import { z } from "zod";
  * Money is integer cents everywhere inside; the API also shows `price` in euros.
  */
 
-export const INT32_MAX = 2_147_483_647;
+export { INT32_MAX };
 /** 1 000 000,00 € */
 export const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_STOCK = 1_000_000;

@@ -22,6 +22,10 @@ export const ORDER_MESSAGES = {
 } as const;
 
 export const MBWAY_PHONE = /^9[1236]\d{7}$/;
+/** A delivery phone once normalised (normalisePhone): 9 digits. */
+export const DELIVERY_PHONE = /^\d{9}$/;
+/** A Portuguese postal code, with or without its dash (0000-000). */
+export const POSTAL_CODE = /^\d{4}-?\d{3}$/;
 
 /*
  * Limits against stock hoarding (issue 11, 3.1): an unpaid order keeps its units out of the shop

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "./rules.ts";
+import {
+  DELIVERY_PHONE,
+  MAX_UNITS_PER_LINE,
+  MBWAY_PHONE,
+  normalisePhone,
+  ORDER_MESSAGES,
+  POSTAL_CODE,
+} from "./rules.ts";
 
 /** Checkout shapes of spec sections 3, 5 and 7, shared by POST /orders and the cart page. */
 
@@ -22,7 +29,7 @@ export const deliveryData = z.object({
     .string({ error: M.required })
     .trim()
     .min(1, M.required)
-    .regex(/^\d{4}-?\d{3}$/, M.postalCode)
+    .regex(POSTAL_CODE, M.postalCode)
     .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`)),
   cidade: requiredText(120),
   telefone: z
@@ -31,7 +38,7 @@ export const deliveryData = z.object({
     .min(1, M.required)
     .max(20, M.phone)
     .transform(normalisePhone)
-    .pipe(z.string().regex(/^\d{9}$/, M.phone)),
+    .pipe(z.string().regex(DELIVERY_PHONE, M.phone)),
   entrega_rapida: z.boolean().default(false),
 });
 export type DeliveryData = z.infer<typeof deliveryData>;
