@@ -37,12 +37,8 @@ export const PRODUCT_TEXT = {
   connection: "Erro de conexão com o servidor",
 } as const;
 
-/** A positive int32 route parameter, else null. */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+/** A positive int32 route parameter, else null (the product page's rule). */
+export { parseProductId } from "#server/catalog/rules.ts";
 
 /** A grid card's stock: GET /api/product/stock/{id}'s total (null when it is not a number), or the card's error. */
 export type CardStock = { total: number | null } | { error: string };
