@@ -49,18 +49,7 @@ export async function registerWeb(
     const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
     const ready = { build, handle: createRequestHandler(build, "production") };
     getHandler = async () => ready;
-    await app.register(fastifyStatic, {
-      root: path.join(BUILD_DIR, "client"),
-      prefix: "/",
-      wildcard: false,
-      decorateReply: false,
-      setHeaders(reply, filePath) {
-        // Vite puts content hashes in /assets/ names: those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          reply.header("cache-control", "public, max-age=31536000, immutable");
-        else reply.header("cache-control", "public, max-age=3600");
-      },
-    });
+    await registerClientAssets(app, path.join(BUILD_DIR, "client"));
   }
 
   await app.register(async (web) => {
@@ -104,7 +93,26 @@ export async function registerWeb(
   });
 }
 
-function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+/**
+ * The browser build's files (scripts, stylesheet, public/). Also used by the Lighthouse audit's bare
+ * React Router page (scripts/audit-floor/server.ts), so both are served the same way.
+ */
+export async function registerClientAssets(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: "/",
+    wildcard: false,
+    decorateReply: false,
+    setHeaders(reply, filePath) {
+      // Vite puts content hashes in /assets/ names: those never change.
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        reply.header("cache-control", "public, max-age=31536000, immutable");
+      else reply.header("cache-control", "public, max-age=3600");
+    },
+  });
+}
+
+export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   const url = new URL(request.url, publicUrl);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -124,7 +132,8 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   } as RequestInit);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/** Sends a Web `Response` (React Router's answer) through Fastify's reply. */
+export async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") continue;
