@@ -6,10 +6,11 @@ import { defineConfig } from "vite";
 // page needs the same framework and layout code, and each extra module costs a request, a
 // <link rel="modulepreload"> and its own evaluation on a slow phone.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
-// App code every public page uses (header, footer, cart storage, API client, formatting, cards).
-// Kept explicit: anything pulling in zod, forms or the carousel stays with the routes that need it.
+// App code every public page uses at first (header, cookie notice, cart storage, API client, formatting, cards).
+// Kept explicit: anything pulling in zod, forms or the carousel stays with the routes that need it, and the
+// footer (a lazy island, app/routes/public-layout.tsx) is its own chunk, loaded when it nears the viewport.
 const STOREFRONT_SHARED =
-  /[\\/]app[\\/](lib[\\/](api|format|seo|storage|toast)|components[\\/]layout[\\/]\w+|components[\\/]catalog[\\/](CatalogImage|ProductCard)|nonce|root)\.tsx?$/;
+  /[\\/]app[\\/](lib[\\/](api|format|seo|storage|toast)|components[\\/]layout[\\/](SiteHeader|CookieBanner|island|footer-id)|components[\\/]catalog[\\/](CatalogImage|ProductCard)|nonce|root)\.tsx?$/;
 const LUCIDE_CORE = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 
 // Each group also takes the modules its members import (the icons the header uses, for example),

@@ -1,8 +1,10 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { cookieHeaderHasConsent } from "../lib/storage.ts";
 import { CookieBanner } from "../components/layout/CookieBanner.tsx";
-import { SiteFooter } from "../components/layout/SiteFooter.tsx";
+import { FOOTER_ID } from "../components/layout/footer-id.ts";
+import { lazyNearViewport } from "../components/layout/island.tsx";
 import { SiteHeader } from "../components/layout/SiteHeader.tsx";
 
 /** Whether the cookie notice can be left out of the server's HTML (the visitor already accepted). */
@@ -14,6 +16,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export function shouldRevalidate() {
   return false;
 }
+
+// The footer is below the fold on every page: its code (links, payment logos) loads when it comes near.
+const SiteFooter = lazyNearViewport(FOOTER_ID, () =>
+  import("../components/layout/SiteFooter.tsx").then((m) => m.SiteFooter),
+);
 
 /**
  * The storefront frame: fixed header, page content, footer and cookie notice.
@@ -32,7 +39,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="conteudo" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
       <CookieBanner consentKnown={loaderData.consentKnown} />
     </div>
   );

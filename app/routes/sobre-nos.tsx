@@ -1,7 +1,7 @@
 import { ArrowRight, Layers, MapPin, PackageCheck } from "lucide-react";
 import { Link } from "react-router";
 import { ContentPage, ContentSection, focusRing } from "../components/content/ContentPage.tsx";
-import { SOCIAL_LINKS } from "../components/layout/SiteFooter.tsx";
+import { SOCIAL_LINKS } from "../components/layout/social-links.tsx";
 import type { Route } from "./+types/sobre-nos";
 
 export const meta: Route.MetaFunction = () => [

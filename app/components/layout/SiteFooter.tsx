@@ -1,6 +1,8 @@
-import type { ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FOOTER_ID } from "./footer-id.ts";
 import { PAYMENT_LOGOS } from "./PaymentLogos.tsx";
+import { SOCIAL_LINKS } from "./social-links.tsx";
 
 const SITE_LINKS = [
   { to: "/", label: "Início" },
@@ -14,42 +16,6 @@ const SERVICE_LINKS = [
   { to: "/politica-privacidade", label: "Política de Privacidade" },
   { to: "/politica-de-cookies", label: "Política de Cookies" },
   { to: "/livro-de-reclamacao", label: "Livro de Reclamações" },
-] as const;
-
-type IconProps = SVGProps<SVGSVGElement>;
-const strokeIcon = (children: ReactNode) =>
-  function Icon(props: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        {...props}
-      >
-        {children}
-      </svg>
-    );
-  };
-
-const InstagramIcon = strokeIcon(
-  <>
-    <rect width="20" height="20" x="2" y="2" rx="5" ry="5" />
-    <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37z" />
-    <line x1="17.5" x2="17.51" y1="6.5" y2="6.5" />
-  </>,
-);
-const FacebookIcon = strokeIcon(<path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />);
-const TikTokIcon = strokeIcon(<path d="M9 12a4 4 0 1 0 4 4V2c.5 2.8 2.4 4.6 5 5" />);
-
-/** The brand's social profiles (also used by the "Sobre Nós" page). */
-export const SOCIAL_LINKS = [
-  { href: "https://www.instagram.com/", label: "Instagram", Icon: InstagramIcon },
-  { href: "https://www.facebook.com/", label: "Facebook", Icon: FacebookIcon },
-  { href: "https://www.tiktok.com/", label: "TikTok", Icon: TikTokIcon },
 ] as const;
 
 const linkClass =
@@ -84,7 +50,7 @@ function LinkList({ links }: { links: readonly { to: string; label: string }[] }
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-gray-200 bg-gray-50">
+    <footer id={FOOTER_ID} className="border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <Column title="Loja">
           <LinkList links={SITE_LINKS} />
