@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, okLine, standInApi, storeCart, storedCart } from "#app/components/cart/cart-test-support.ts";
@@ -9,6 +9,8 @@ import { ORDER_MESSAGES } from "#server/orders/rules.ts";
 import { AUTH_REQUIRED, REVIEW_CART } from "./useCheckout.ts";
 
 vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+// Lazy modules and the API stand-in answer slower on a busy machine than the default 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 const LINES = [
   { id: 4, name: "Casaco", image: "k.jpg", price: 59.5, cor: "Verde", tamanho: "L", quantidade: 2, variant_id: 41 },

@@ -1,5 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, getDefaultNormalizer, render, screen, waitFor, within } from "@testing-library/react";
+import {
+  cleanup,
+  configure,
+  fireEvent,
+  getDefaultNormalizer,
+  render,
+  screen,
+  waitFor,
+  within,
+} from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "#app/lib/toast.tsx";
@@ -8,6 +17,8 @@ import { ORDER_MESSAGES } from "#server/orders/rules.ts";
 import { okLine, standInApi, storeCart, storedCart } from "./cart-test-support.ts";
 
 vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+// Lazy modules and the API stand-in answer slower on a busy machine than the default 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every line differs in price and quantity, so a total built from the wrong line or the wrong factor shows.
 const LINES = [

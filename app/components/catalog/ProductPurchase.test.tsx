@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,8 @@ import { ADD_TO_CART_MESSAGES as M, ProductPurchase, type PurchaseProduct } from
 import type { PageVariant } from "./variants.ts";
 
 vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+// Lazy modules and the API stand-in answer slower on a busy machine than the default 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 const PRODUCT: PurchaseProduct = { id: 12, name: "Camisa de Linho", price: 39.9, image: "camisa.jpg" };
 const SIZES = ["S", "M", "L"];

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, configure, render, screen } from "@testing-library/react";
 import { StrictMode } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Pagamento from "#app/routes/pagamento.tsx";
 
 vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+// Lazy modules and the API stand-in answer slower on a busy machine than the default 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 function renderPage() {
   const Stub = createRoutesStub([{ path: "/pagamento", Component: Pagamento }]);
