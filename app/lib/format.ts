@@ -1,5 +1,5 @@
 /**
- * Display formats of the shop (spec section 9: euro symbol after the price, pt-PT).
+ * Display formats of the shop: prices in pt-PT with the euro symbol after the number (every price shown).
  */
 
 const EUR = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" });

@@ -10,7 +10,7 @@ import { DEFAULT_DESCRIPTION, SITE_NAME, errorMeta, seoMeta, uploadUrl } from ".
 import type { Route } from "./+types/home";
 
 /**
- * Home page (spec section 2): banner, category tiles (static pictures) and the grid of products in the shop.
+ * Home page (/): banner, category tiles (static pictures) and the grid of products in the shop.
  * Everything is read on the server in one round of parallel service calls, so the HTML carries
  * the real content (no spinner, works without JavaScript). `?categoria=Canecas` filters the grid.
  */

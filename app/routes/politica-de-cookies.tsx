@@ -36,7 +36,7 @@ const COOKIES: readonly StorageEntry[] = [
   },
 ];
 
-/** The browser storage keys of spec section 3 (app/lib/storage.ts and checkout). */
+/** The browser storage keys the shop uses (app/lib/storage.ts and the checkout). */
 const LOCAL_STORAGE: readonly StorageEntry[] = [
   {
     name: "carrinho",

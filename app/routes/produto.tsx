@@ -16,9 +16,9 @@ import { errorMeta, priceText, productJsonLd, seoMeta, uploadUrl } from "../lib/
 import type { Route } from "./+types/produto";
 
 /**
- * Product page /produto/{id} (spec sections 2, 4 and 5). The loader reads the product, the
+ * Product page /produto/{id}. The loader reads the product, the
  * other products of its model, its sizes and its variants on the server; a failure of any of
- * the last three only empties that list (spec section 8), an unknown or hidden product is a 404.
+ * the last three only empties that list, an unknown or hidden product is a 404.
  */
 
 const INVALID_ID = "ID do produto inválido";
@@ -35,7 +35,7 @@ function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string):
 
 /**
  * The page's four reads, cached together by the catalogue service. Should one of them fail, they are
- * read one by one instead, so only that list is empty (spec section 8) and the page still shows.
+ * read one by one instead, so only that list is empty and the page still shows.
  */
 async function readProductPage(catalog: CatalogService, id: number) {
   try {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { focusRing } from "./ProductCard.tsx";
 
-/** The static tiles of the home page (spec section 2), in this order. */
+/** The static tiles of the home page (/), in this order. */
 export const CATEGORY_TILES = ["Canecas", "T-shirts", "Agendas"] as const;
 
 /**

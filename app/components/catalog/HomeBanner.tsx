@@ -16,7 +16,7 @@ const FALLBACK: Omit<BannerData, "imagem"> = {
 };
 
 /**
- * The home page banner (spec section 2): title, slogan and 'Contacte-nos' to /contato over the
+ * The home page banner (/): title, slogan and 'Contacte-nos' to /contato over the
  * active banner picture. On small screens the picture sits above the text; from 768 px the text
  * panel lies over it. The picture's box is sized by CSS, so nothing moves while it loads.
  */

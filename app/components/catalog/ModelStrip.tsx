@@ -10,7 +10,7 @@ export interface ModelItem {
 }
 
 /**
- * 'Produtos do Modelo' (spec section 2): the current product and the other products of its
+ * 'Produtos do Modelo' on /produto/{id}: the current product and the other products of its
  * model as small picture buttons. Choosing one opens that product's page (its own pictures,
  * sizes and stock are loaded on the server; the chosen size starts empty again).
  */

@@ -12,7 +12,7 @@ export interface CardProduct {
   price: number;
   /** The main picture's file name ("" for none). */
   image: string;
-  /** 1 in the shop, 0 out (spec section 4); only shown with showStatus. */
+  /** 1 in the shop, 0 out; only shown with showStatus (the admin grid). */
   status?: number;
 }
 

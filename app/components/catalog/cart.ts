@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, writeCart, type CartItem } from "#app/lib/storage.ts";
 
 /**
- * Adding a product to the browser cart (localStorage `carrinho`, spec section 3).
+ * Adding a product to the browser cart (localStorage `carrinho`, read by /carrinho).
  * The item is the spec's shape plus `variant_id`, which checkout needs to reserve stock.
  */
 

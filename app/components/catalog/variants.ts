@@ -1,5 +1,5 @@
 /**
- * Colour + size choices of a product page, from the product's variants (spec section 3).
+ * Colour + size choices of a product page, from the product's variants.
  * A variant may have no size (the admin's edit page adds colour + stock only): its stock then
  * applies to every size of that colour.
  */
