@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { cookieHeaderHasConsent } from "../lib/storage.ts";
@@ -39,9 +38,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="conteudo" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <Suspense>
-        <SiteFooter />
-      </Suspense>
+      <SiteFooter />
       <CookieBanner consentKnown={loaderData.consentKnown} />
     </div>
   );
