@@ -40,6 +40,9 @@ const BANNER_FILE_FIELDS = ["imagem", "image"] as const;
 
 const isAdmin = (request: FastifyRequest) => request.user?.function === "admin";
 
+/** A change's answer: `{ success: true, message }`, the facts of the change appended after. */
+const ok = (message: string) => ({ success: true, message });
+
 /** A cached JSON body with its ETag; a matching If-None-Match costs a 304 and no body. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody, perUser: boolean) {
   reply
@@ -113,61 +116,46 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     },
   );
 
-  api.get(
-    "/api/product/:id",
-    { config: pub, schema: { params: productIdParams, response: { 200: productSchema } } },
-    (request) => catalog.getProduct(request.params.id, { admin: isAdmin(request) }),
-  );
-  api.get(
-    "/api/product/related/:id",
-    { config: pub, schema: { params: productIdParams, response: { 200: z.array(productSchema) } } },
-    (request) => catalog.related(request.params.id, { admin: isAdmin(request) }),
-  );
-  api.get(
-    "/api/product/stock/:id",
-    { config: pub, schema: { params: productIdParams, response: { 200: totalStockSchema } } },
-    (request) => catalog.totalStock(request.params.id, { admin: isAdmin(request) }),
-  );
-  api.get(
-    "/api/product/stockdetalhe/:id",
-    { config: pub, schema: { params: productIdParams, response: { 200: stockDetailSchema } } },
-    (request) => catalog.stockDetail(request.params.id, { admin: isAdmin(request) }),
-  );
-  api.get(
-    "/api/product/coresDetails/:id",
-    { config: pub, schema: { params: productIdParams, response: { 200: z.array(colorSchema) } } },
-    (request) => catalog.productColors(request.params.id, { admin: isAdmin(request) }),
-  );
-  api.get(
-    "/api/product/productSize/:id",
-    { config: pub, schema: { params: productIdParams, response: { 200: z.array(sizeSchema) } } },
-    (request) => catalog.productSizes(request.params.id, { admin: isAdmin(request) }),
-  );
+  // One product's public reads: 404 'Produto não encontrado' when the caller may not see it.
+  // (`read` must answer what `response` describes; the schema is widened only for Fastify's generic typing.)
+  const productRead = <T extends z.ZodType>(
+    url: string,
+    response: T,
+    read: (id: number, opts: { admin: boolean }) => Promise<z.output<T>>,
+  ) => {
+    const schema = { params: productIdParams, response: { 200: response as z.ZodType } };
+    api.get(url, { config: pub, schema }, (request) => read(request.params.id, { admin: isAdmin(request) }));
+  };
+  productRead("/api/product/:id", productSchema, catalog.getProduct);
+  productRead("/api/product/related/:id", z.array(productSchema), catalog.related);
+  productRead("/api/product/stock/:id", totalStockSchema, catalog.totalStock);
+  productRead("/api/product/stockdetalhe/:id", stockDetailSchema, catalog.stockDetail);
+  productRead("/api/product/coresDetails/:id", z.array(colorSchema), catalog.productColors);
+  productRead("/api/product/productSize/:id", z.array(sizeSchema), catalog.productSizes);
 
   // ----- admin: products -----
 
-  api.put(
-    "/api/product/status/:id",
-    { config: admin, schema: { params: productIdParams, response: { 200: statusResponse } } },
-    async (request) => {
-      const { name } = await catalog.setStatus(request.params.id, 1);
-      return { success: true, message: `${name} Adicionado a loja`, id: request.params.id, status: 1 };
-    },
-  );
-  api.put(
-    "/api/product/editstatus/:id",
-    { config: admin, schema: { params: productIdParams, response: { 200: statusResponse } } },
-    async (request) => {
-      const { name } = await catalog.setStatus(request.params.id, 0);
-      return { success: true, message: `${name} Retirado da loja`, id: request.params.id, status: 0 };
-    },
-  );
+  // The products grid's 'Adicionar à loja' / 'Retirar da loja'.
+  for (const [url, status, done] of [
+    ["/api/product/status/:id", 1, "Adicionado a loja"],
+    ["/api/product/editstatus/:id", 0, "Retirado da loja"],
+  ] as const) {
+    api.put(
+      url,
+      { config: admin, schema: { params: productIdParams, response: { 200: statusResponse } } },
+      async (request) => {
+        const { id } = request.params;
+        const { name } = await catalog.setStatus(id, status);
+        return { ...ok(`${name} ${done}`), id, status };
+      },
+    );
+  }
   api.delete(
     "/api/product/:id",
     { config: admin, schema: { params: productIdParams, response: { 200: messageResponse } } },
     async (request) => {
       await catalog.deleteProduct(request.params.id);
-      return { success: true, message: "Produto eliminado com sucesso!" };
+      return ok("Produto eliminado com sucesso!");
     },
   );
 
@@ -176,9 +164,8 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     { config: admin, schema: { response: { 201: createdResponse } } },
     async (request, reply) => {
       const form = await readMultipart(request, { fileFields: PRODUCT_FILE_FIELDS });
-      const fields = parseFields(createProductFields, form.fields);
-      const { id } = await catalog.createProduct(fields, form.files);
-      return reply.code(201).send({ success: true, message: "Produto criado com sucesso!", id });
+      const { id } = await catalog.createProduct(parseFields(createProductFields, form.fields), form.files);
+      return reply.code(201).send({ ...ok("Produto criado com sucesso!"), id });
     },
   );
 
@@ -186,10 +173,10 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     "/api/product/updateproductstock/:id",
     { config: admin, schema: { params: productIdParams, response: { 200: createdResponse } } },
     async (request) => {
+      const { id } = request.params;
       const form = await readMultipart(request, { fileFields: PRODUCT_FILE_FIELDS });
-      const fields = parseFields(updateProductFields, form.fields);
-      await catalog.updateProduct(request.params.id, fields, form.files);
-      return { success: true, message: "Produto atualizado com sucesso!", id: request.params.id };
+      await catalog.updateProduct(id, parseFields(updateProductFields, form.fields), form.files);
+      return { ...ok("Produto atualizado com sucesso!"), id };
     },
   );
 
@@ -197,17 +184,11 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
 
   api.post(
     "/api/product/create_banner",
-    {
-      config: admin,
-      schema: { response: { 201: createdResponse.extend({ is_active: z.boolean() }) } },
-    },
+    { config: admin, schema: { response: { 201: createdResponse.extend({ is_active: z.boolean() }) } } },
     async (request, reply) => {
       const form = await readMultipart(request, { fileFields: BANNER_FILE_FIELDS, maxFiles: 1 });
-      const fields = parseFields(createBannerFields, form.fields);
-      const banner = await catalog.createBanner(fields, form.files[0]);
-      return reply
-        .code(201)
-        .send({ success: true, message: "Banner criado com sucesso!", id: banner.id, is_active: banner.isActive });
+      const banner = await catalog.createBanner(parseFields(createBannerFields, form.fields), form.files[0]);
+      return reply.code(201).send({ ...ok("Banner criado com sucesso!"), id: banner.id, is_active: banner.isActive });
     },
   );
   api.post(
@@ -215,7 +196,7 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     { config: admin, schema: { body: activateBannerBody, response: { 200: messageResponse } } },
     async (request) => {
       await catalog.activateBanner(request.body.id);
-      return { success: true, message: "Banner ativado com sucesso!" };
+      return ok("Banner ativado com sucesso!");
     },
   );
   api.delete(
@@ -223,7 +204,7 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     { config: admin, schema: { params: bannerIdParams, response: { 200: messageResponse } } },
     async (request) => {
       await catalog.deleteBanner(request.params.id);
-      return { success: true, message: "Banner eliminado com sucesso!" };
+      return ok("Banner eliminado com sucesso!");
     },
   );
 
@@ -234,7 +215,7 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     { config: admin, schema: { body: createVariantBody, response: { 201: variantCreatedResponse } } },
     async (request, reply) => {
       const variant = await catalog.createVariant(request.body, request.user!.id);
-      return reply.code(201).send({ success: true, message: "Variante criada com sucesso!", variant });
+      return reply.code(201).send({ ...ok("Variante criada com sucesso!"), variant });
     },
   );
   api.delete(
@@ -242,31 +223,27 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     { config: admin, schema: { params: variantIdParams, response: { 200: messageResponse } } },
     async (request) => {
       await catalog.deleteVariant(request.params.id);
-      return { success: true, message: "Variante eliminada com sucesso!" };
+      return ok("Variante eliminada com sucesso!");
     },
   );
   api.post(
     "/api/product/create_color",
     { config: admin, schema: { body: createColorBody, response: { 201: colorCreatedResponse } } },
-    async (request, reply) => {
-      const color = await catalog.createColor(request.body);
-      return reply.code(201).send({ success: true, message: "Cor criada com sucesso!", color });
-    },
+    async (request, reply) =>
+      reply.code(201).send({ ...ok("Cor criada com sucesso!"), color: await catalog.createColor(request.body) }),
   );
   api.post(
     "/api/product/create_size",
     { config: admin, schema: { body: createSizeBody, response: { 201: sizeCreatedResponse } } },
-    async (request, reply) => {
-      const size = await catalog.createSize(request.body);
-      return reply.code(201).send({ success: true, message: "Tamanho criado com sucesso!", size });
-    },
+    async (request, reply) =>
+      reply.code(201).send({ ...ok("Tamanho criado com sucesso!"), size: await catalog.createSize(request.body) }),
   );
   api.post(
     "/api/product/categoria",
     { config: admin, schema: { body: sizeColorEntryBody, response: { 201: createdResponse } } },
     async (request, reply) => {
       const { id } = await catalog.createSizeColorEntry(request.body);
-      return reply.code(201).send({ success: true, message: "Categoria criada com sucesso!", id });
+      return reply.code(201).send({ ...ok("Categoria criada com sucesso!"), id });
     },
   );
 }

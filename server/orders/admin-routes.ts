@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendPage } from "#server/http/paging.ts";
 import {
   adminOrderLineSchema,
   adminOrderSchema,
@@ -20,11 +21,7 @@ export function adminOrdersRoutes(app: FastifyInstance, deps: { adminOrders: Adm
   api.get(
     "/api/orders",
     { config: admin, schema: { querystring: adminOrdersQuery, response: { 200: z.array(adminOrderLineSchema) } } },
-    async (request, reply) => {
-      const { items, total } = await adminOrders.listLines(request.query);
-      reply.header("x-total-count", String(total));
-      return items;
-    },
+    async (request, reply) => sendPage(reply, await adminOrders.listLines(request.query)),
   );
 
   api.get(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendPage } from "#server/http/paging.ts";
 import {
   STOCK_MESSAGES as M,
   lowStockItemSchema,
@@ -30,11 +31,7 @@ export function stockRoutes(app: FastifyInstance, deps: { stock: StockService })
   api.get(
     "/api/stock/products",
     { config: admin, schema: { querystring: stockProductsQuery, response: { 200: z.array(stockProductItemSchema) } } },
-    async (request, reply) => {
-      const { items, total } = await stock.listProducts(request.query);
-      reply.header("x-total-count", String(total));
-      return items;
-    },
+    async (request, reply) => sendPage(reply, await stock.listProducts(request.query)),
   );
 
   api.get(
