@@ -8,19 +8,8 @@ import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
 import { CATALOG_MESSAGES, MAX_STOCK } from "#server/catalog/schemas.ts";
 import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
-import {
-  Badge,
-  buttonClass,
-  EmptyState,
-  inputClass,
-  LoadingState,
-  PageHeader,
-  Panel,
-  stockLevel,
-  TableWrap,
-  tdClass,
-  thClass,
-} from "#app/components/admin/ui.tsx";
+import { buttonClass, EmptyState, inputClass, LoadingState, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { VariantStockTable } from "#app/components/admin/products/VariantStockTable.tsx";
 import { changeVariant, useActionResult, type VariantChange } from "#app/components/admin/products/product-actions.ts";
 import { parseProductId } from "#app/components/admin/products/product-api.ts";
 import { adminProductList } from "#app/components/admin/products/product-data.server.ts";
@@ -242,41 +231,7 @@ export default function Page({ loaderData: { products, colors, sizes, detail } }
           ) : !detail || detail.variants.length === 0 ? (
             <EmptyState message="Este produto ainda não tem variantes." />
           ) : (
-            <TableWrap label="Variantes do produto">
-              <table className="min-w-full divide-y divide-gray-200">
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Cor
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Tamanho
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Stock
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Estado
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-200">
-                  {detail.variants.map((v) => {
-                    const level = stockLevel(v.stock);
-                    return (
-                      <tr key={v.id}>
-                        <td className={tdClass}>{v.color ?? v.color_name ?? "N/A"}</td>
-                        <td className={tdClass}>{v.size ?? v.size_name ?? "N/A"}</td>
-                        <td className={tdClass}>{v.stock}</td>
-                        <td className={tdClass}>
-                          <Badge className={level.className}>{level.label}</Badge>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableWrap>
+            <VariantStockTable variants={detail.variants} />
           )}
         </Panel>
       ) : null}

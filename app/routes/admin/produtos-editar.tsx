@@ -1,33 +1,10 @@
-import "#app/lib/zod-csp.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link, useFetcher, useNavigate } from "react-router";
-import { toast } from "#app/lib/toast.tsx";
-import { z } from "zod";
-import { CATALOG_MESSAGES as M, formatPriceInput } from "#server/catalog/schemas.ts";
-import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
-import { ImagePicker } from "#app/components/admin/products/ImagePicker.tsx";
-import { changeVariant, useActionResult, type VariantChange } from "#app/components/admin/products/product-actions.ts";
-import {
-  EDIT_SAVE_TIMEOUT_MS,
-  imageList,
-  PRODUCT_TEXT,
-  type ApiProduct,
-} from "#app/components/admin/products/product-api.ts";
-import {
-  FieldError,
-  FieldLabel,
-  FIELD_REQUIRED,
-  hasMissingRequired,
-  ProductFields,
-  productFieldsSchema,
-  productFormData,
-} from "#app/components/admin/products/ProductFields.tsx";
-import { FormAlert, ProductFormShell } from "#app/components/admin/products/ProductFormShell.tsx";
+import { Link } from "react-router";
+import { EditProductForm } from "#app/components/admin/products/EditProductForm.tsx";
+import { changeVariant, type VariantChange } from "#app/components/admin/products/product-actions.ts";
+import { EDIT_SAVE_TIMEOUT_MS, PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
 import { VariantsManager } from "#app/components/admin/products/VariantsManager.tsx";
-import { type ActionResult, screenErrorBoundary, submitToApi } from "#app/components/admin/route-data.tsx";
-import { buttonClass, inputClass, labelClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { screenErrorBoundary, submitToApi } from "#app/components/admin/route-data.tsx";
+import { buttonClass, PageHeader } from "#app/components/admin/ui.tsx";
 import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produtos-editar";
@@ -73,141 +50,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 
 export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.editLoadError);
 
-/** On update the category may stay as it is (a product can have none). */
-const editSchema = productFieldsSchema.extend({
-  categoria: z.string().trim().max(100, M.categoryTooLong),
-  status: z.enum(["0", "1"]),
-  modelo_id: z
-    .string()
-    .trim()
-    .min(1, FIELD_REQUIRED)
-    .regex(/^\d{1,9}$/, M.modeloInvalid)
-    .refine((v) => Number(v) >= 1, M.modeloInvalid),
-});
-type EditInput = z.infer<typeof editSchema>;
-
-function toForm(p: ApiProduct): EditInput {
-  return {
-    name: p.name,
-    description: p.description,
-    price: formatPriceInput(Math.round(p.price * 100)),
-    categoria: p.categoria ?? "",
-    sizes: p.sizes,
-    status: p.status === 1 ? "1" : "0",
-    modelo_id: String(p.modelo_id),
-  };
-}
-
-/** The product's data; saving goes back to /produtos, a failure shows the server's message. */
-function EditForm({ product, categories }: { product: ApiProduct; categories: Array<{ id: number; name: string }> }) {
-  const navigate = useNavigate();
-  const fetcher = useFetcher<ActionResult>();
-  const saving = fetcher.state !== "idle";
-  const [images, setImages] = useState<File[]>([]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitted },
-  } = useForm<EditInput>({ resolver: zodResolver(editSchema), defaultValues: toForm(product) });
-
-  const failure = (result: ActionResult) => result.message ?? `Erro ${result.status}`;
-  useActionResult(fetcher, (result) => {
-    if (!result.ok) return toast.error(failure(result));
-    toast.success(result.message ?? "Produto atualizado com sucesso!");
-    void navigate("/produtos");
-  });
-  const saveError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? failure(fetcher.data) : null;
-
-  const onSubmit = (values: EditInput) =>
-    void fetcher.submit(
-      productFormData(values, images, { status: values.status, modelo_id: values.modelo_id.trim() }),
-      {
-        method: "post",
-        encType: "multipart/form-data",
-      },
-    );
-
-  const current = imageList(product.images.length ? product.images : product.image);
-
-  return (
-    <Panel title="Dados do produto">
-      <ProductFormShell
-        onSubmit={(e) => void handleSubmit(onSubmit)(e)}
-        busy={saving}
-        missingRequired={isSubmitted && hasMissingRequired(errors)}
-        submitLabel="Guardar Alterações"
-        busyLabel="Guardando..."
-      >
-        <ProductFields
-          register={register}
-          errors={errors}
-          idPrefix="edit"
-          categories={categories}
-          categoryRequired={false}
-        />
-        <div>
-          <FieldLabel htmlFor="edit-status">Estado</FieldLabel>
-          <select id="edit-status" className={inputClass} {...register("status")}>
-            <option value="1">{PRODUCT_TEXT.inShop}</option>
-            <option value="0">{PRODUCT_TEXT.outOfShop}</option>
-          </select>
-        </div>
-        <div>
-          <FieldLabel htmlFor="edit-modelo" required>
-            Modelo (modelo_id)
-          </FieldLabel>
-          <input
-            id="edit-modelo"
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            className={inputClass}
-            aria-invalid={errors.modelo_id ? true : undefined}
-            aria-describedby={errors.modelo_id ? "edit-modelo-error" : "edit-modelo-hint"}
-            {...register("modelo_id")}
-          />
-          <p id="edit-modelo-hint" className="mt-1 text-xs text-gray-700">
-            Produtos com o mesmo modelo aparecem juntos em 'Produtos do Modelo'.
-          </p>
-          <FieldError id="edit-modelo-error" message={errors.modelo_id?.message} />
-        </div>
-
-        <div className="sm:col-span-2">
-          <p className={labelClass}>Imagens atuais</p>
-          {current.length === 0 ? (
-            <p className="text-sm text-gray-700">Este produto não tem imagens.</p>
-          ) : (
-            <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Imagens atuais">
-              {current.map((file, index) => (
-                <li key={file}>
-                  <CatalogImage
-                    file={file}
-                    alt={`${product.name} — imagem ${index + 1}`}
-                    width={160}
-                    height={160}
-                    sizes="120px"
-                    className="aspect-square w-full rounded-md border border-gray-200 object-cover"
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <div className="sm:col-span-2">
-          <ImagePicker
-            label="Novas imagens (opcional)"
-            files={images}
-            onChange={setImages}
-            hint="As novas imagens são acrescentadas às atuais."
-          />
-        </div>
-        {saveError && <FormAlert>{saveError}</FormAlert>}
-      </ProductFormShell>
-    </Panel>
-  );
-}
-
 /** /produtos/editar/{id} 'Editar Produto': the product's data and its variants. */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { product, variants, colors, sizes, categories } = loaderData;
@@ -229,7 +71,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       />
       <div className="flex flex-col gap-6">
         {/* Keyed by product: the form starts from the loaded values and keeps the admin's edits while the variants reload. */}
-        <EditForm key={product.id} product={product} categories={categories} />
+        <EditProductForm key={product.id} product={product} categories={categories} />
         <VariantsManager productId={product.id} variants={variants} colors={colors} sizes={sizes} />
       </div>
     </div>

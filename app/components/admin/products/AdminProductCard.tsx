@@ -15,7 +15,7 @@ const GRID_SIZES =
 
 const smallButton = `${focusRing} inline-flex items-center justify-center gap-1 rounded-md px-2 py-1.5 text-xs font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60`;
 
-/** Status badge of spec section 4: green 'Produto na Loja' for 1, red 'Produto fora da Loja' otherwise. */
+/** The status badge of the grid's cards and the product pages: green 'Produto na Loja' for 1, red 'Produto fora da Loja' otherwise. */
 export function StatusBadge({ status }: { status: number }) {
   const inShop = status === 1;
   return (

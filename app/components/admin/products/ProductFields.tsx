@@ -33,7 +33,7 @@ export const productFieldsSchema = z.object({
 });
 export type ProductFieldsInput = z.infer<typeof productFieldsSchema>;
 
-/** True when one of the required fields is empty (the form then shows the spec's message). */
+/** True when one of the required fields is empty (the form then shows 'Por favor, preencha todos os campos obrigatórios.'). */
 export function hasMissingRequired(errors: FieldErrors): boolean {
   return Object.values(errors).some((e) => e?.message === FIELD_REQUIRED);
 }
