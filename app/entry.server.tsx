@@ -41,6 +41,9 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // A finished <Suspense> boundary is written in place, never moved to the end of the document for a script to
+        // put back (React does that past 12.8 KB by default): the page is complete without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { Suspense, use, useEffect, type ComponentType } from "react";
 
 /**
- * Resolves when the element with this id comes within a screen of the viewport; at once on the server, when the
- * element is not in the page, or without IntersectionObserver.
+ * Resolves when the element with this id comes within a screen of the viewport; at once when the element is not in
+ * the page or without IntersectionObserver.
  */
 function nearViewport(id: string): Promise<void> {
-  if (typeof document === "undefined" || typeof IntersectionObserver === "undefined") return Promise.resolve();
   const element = document.getElementById(id);
-  if (!element) return Promise.resolve();
+  if (!element || typeof IntersectionObserver === "undefined") return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
       (entries) => {
@@ -21,32 +20,47 @@ function nearViewport(id: string): Promise<void> {
   });
 }
 
+/** A promise React's `use` reads at once when it has settled (React marks it the same way). */
+type Tracked<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+function tracked<T>(promise: Promise<T>): Tracked<T> {
+  const result: Tracked<T> = promise.then((value) => {
+    result.status = "fulfilled";
+    result.value = value;
+    return value;
+  });
+  return result;
+}
+
 /**
- * A lazy island below the fold: React.lazy inside <Suspense>, whose code is requested only once the server-rendered
- * element with `id` nears the viewport. Until then the server's HTML stays as it is (its links work as plain links)
- * and React hydrates it when the code arrives; a page that is never scrolled never loads it.
- * A navigation before that makes React drop the server's HTML and render the fallback: the fallback then asks for
- * the code at once, so the island comes back right away.
+ * A lazy island below the fold: its code is requested in the browser only once the server-rendered element with
+ * `id` nears the viewport. Until then React leaves the server's HTML as it is (its links work as plain links) and
+ * hydrates it when the code arrives; a page that is never scrolled never loads it. The server loads the code at
+ * start, so its HTML always has the island in place.
+ * A navigation before the code arrived makes React drop the server's HTML and render the fallback: the fallback
+ * then asks for the code at once, so the island comes back right away.
  */
 export function lazyNearViewport<Props extends object>(
   id: string,
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
+  const onServer = typeof document === "undefined";
   let loadNow = () => {};
   const asked = new Promise<void>((resolve) => (loadNow = resolve));
-  const Lazy = lazy(() =>
-    Promise.race([nearViewport(id), asked])
-      .then(load)
-      .then((component) => ({ default: component })),
-  );
+  let component: Tracked<ComponentType<Props>> | undefined = onServer ? tracked(load()) : undefined;
+  const componentPromise = () => (component ??= tracked(Promise.race([nearViewport(id), asked]).then(load)));
+
+  function Island(props: Props) {
+    const Component = use(componentPromise());
+    return <Component {...props} />;
+  }
   function LoadNow() {
     useEffect(loadNow, []);
     return null;
   }
-  return function Island(props: Props) {
+  return function LazyIsland(props: Props) {
     return (
       <Suspense fallback={<LoadNow />}>
-        <Lazy {...props} />
+        <Island {...props} />
       </Suspense>
     );
   };
