@@ -1,22 +1,19 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
-import { Pagination, usePagedData } from "#app/components/admin/orders/paging.tsx";
-import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { useEffect, useId, useRef } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { StockSummary } from "#server/stock/schemas.ts";
+import { stockProductsQuery } from "#server/stock/schemas.ts";
+import { Pagination } from "#app/components/admin/Pagination.tsx";
+import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
+import { searchQuery } from "#app/components/admin/search-query.server.ts";
+import { type StockEdit, stockAction } from "#app/components/admin/stock/actions.ts";
+import { loadProductPanel } from "#app/components/admin/stock/product-panel.server.ts";
+import { ProductPanel } from "#app/components/admin/stock/ProductVariants.tsx";
 import { ProductStockBadges } from "#app/components/admin/stock/ProductStockBadges.tsx";
-import { ProductVariants } from "#app/components/admin/stock/ProductVariants.tsx";
-import { REASON_MANUAL, type StockProductItem, type StockSummary } from "#app/components/admin/stock/types.ts";
-import {
-  buttonClass,
-  EmptyState,
-  ErrorPanel,
-  inputClass,
-  labelClass,
-  LoadingState,
-  PageHeader,
-  Panel,
-  useApiData,
-} from "#app/components/admin/ui.tsx";
+import { stockColumns, StockProductTable } from "#app/components/admin/stock/StockProductTable.tsx";
+import { REASON_MANUAL } from "#app/components/admin/stock/types.ts";
+import { buttonClass, EmptyState, inputClass, labelClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/gestao-stock";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -26,6 +23,28 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const PAGE_SIZE = 20;
+
+/**
+ * /gestao-stock?search=…&page=N&product={id}&history={variantId}: the stock summary
+ * (GET /api/stock/summary), a page of products (GET /api/stock/products) and the chosen product's panel.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const query = { ...searchQuery(request, stockProductsQuery), limit: PAGE_SIZE };
+  const [summary, products, panel] = await Promise.all([
+    load(() => services.stock.summary()),
+    load(() => services.stock.listProducts(query)),
+    loadProductPanel(services, request),
+  ]);
+  return { summary, page: query.page, search: query.search ?? "", products, panel };
+}
+
+/** The stock dialog's edit (components/admin/stock/actions.ts). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return stockAction(await submission<StockEdit>(request));
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar o resumo de stock");
 
 /** Each card says what it counts (products, variants or units) under its figure. */
 const SUMMARY_CARDS: ReadonlyArray<{ key: keyof StockSummary; label: string; counts: string; tone: string }> = [
@@ -39,18 +58,13 @@ const SUMMARY_CARDS: ReadonlyArray<{ key: keyof StockSummary; label: string; cou
   { key: "sizesAvailable", label: "Tamanhos Disponíveis", counts: "tamanhos com stock", tone: "text-gray-900" },
 ];
 
-function SummaryCards({ summary }: { summary: ReturnType<typeof useApiData<StockSummary>> }) {
-  if (summary.loading && !summary.data) return <LoadingState label="Carregando resumo de stock..." />;
-  if (summary.error && !summary.data)
-    return <ErrorPanel message={summary.error} onRetry={() => void summary.reload()} />;
-  if (!summary.data) return null;
-  const data = summary.data;
+function SummaryCards({ summary }: { summary: StockSummary }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {SUMMARY_CARDS.map((card) => (
         <div key={card.key} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
           <dt className="text-xs font-medium text-gray-700 sm:text-sm">{card.label}</dt>
-          <dd className={`mt-1 text-2xl font-bold tabular-nums ${card.tone}`}>{data[card.key]}</dd>
+          <dd className={`mt-1 text-2xl font-bold tabular-nums ${card.tone}`}>{summary[card.key]}</dd>
           <dd className="text-xs text-gray-700">{card.counts}</dd>
         </div>
       ))}
@@ -58,38 +72,54 @@ function SummaryCards({ summary }: { summary: ReturnType<typeof useApiData<Stock
   );
 }
 
-export default function Page() {
+/** 'Pesquisar produto': searches as the admin types, once they pause; a new search starts at page 1. */
+function ProductSearch({ search }: { search: string }) {
   const searchId = useId();
-  const summary = useApiData<StockSummary>("/api/stock/summary", "Erro ao carregar o resumo de stock");
-  const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number | null>(null);
-  const variantsHeading = useRef<HTMLHeadingElement>(null);
+  const [, setSearchParams] = useSearchParams();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Search as the admin types, once they pause; a new search starts at page 1.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(1);
+  const typed = (text: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setSearchParams(
+        (params) => {
+          if (text.trim()) params.set("search", text.trim());
+          else params.delete("search");
+          params.delete("page");
+          return params;
+        },
+        { replace: true, preventScrollReset: true },
+      );
     }, 300);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (search) query.set("search", search);
-  const products = usePagedData<StockProductItem>(`/api/stock/products?${query}`, "Erro ao carregar os produtos");
-
-  // Move focus to the chosen product's variants (keyboard and screen-reader users land there).
-  useEffect(() => {
-    if (selected !== null) variantsHeading.current?.focus();
-  }, [selected]);
-
-  const stockChanged = () => {
-    void summary.reload();
-    void products.reload();
   };
 
+  return (
+    <form role="search" onSubmit={(e) => e.preventDefault()} className="mb-4 max-w-md">
+      <label htmlFor={searchId} className={labelClass}>
+        Pesquisar produto
+      </label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600"
+        />
+        <input
+          id={searchId}
+          type="search"
+          defaultValue={search}
+          onChange={(e) => typed(e.target.value)}
+          placeholder="Nome do produto"
+          className={`${inputClass} pl-9`}
+          autoComplete="off"
+        />
+      </div>
+    </form>
+  );
+}
+
+/** /gestao-stock 'Gestão de Stock': the summary, the products with their stock, a product's variants. */
+export default function Page({ loaderData: { summary, page, search, products, panel } }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
@@ -107,104 +137,37 @@ export default function Page() {
       </section>
 
       <Panel title="Produtos">
-        <form role="search" onSubmit={(e) => e.preventDefault()} className="mb-4 max-w-md">
-          <label htmlFor={searchId} className={labelClass}>
-            Pesquisar produto
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              placeholder="Nome do produto"
-              className={`${inputClass} pl-9`}
-              autoComplete="off"
-            />
-          </div>
-        </form>
+        <ProductSearch search={search} />
 
-        {products.loading && !products.items ? <LoadingState /> : null}
-        {products.error ? <ErrorPanel message={products.error} onRetry={() => void products.reload()} /> : null}
-        {products.items && products.items.length === 0 && !products.error ? (
+        {products.items.length === 0 ? (
           <EmptyState message="Nenhum produto encontrado" />
-        ) : null}
-        {products.items && products.items.length > 0 ? (
+        ) : (
           <>
             <p className="mb-2 text-sm text-gray-700" aria-live="polite">
               {products.total} produto(s) encontrado(s)
             </p>
-            <ResponsiveTable
+            <StockProductTable
               label="Produtos e stock"
               rows={products.items}
-              rowKey={(p) => String(p.id)}
-              busy={products.loading}
-              rowClassName={(p) => (selected === p.id ? "bg-brand-50" : undefined)}
-              cardTitle={(p) => <h3 className="text-base font-semibold text-gray-900">{p.name}</h3>}
               columns={[
-                {
-                  id: "name",
-                  header: "Produto",
-                  width: "w-[22%]",
-                  className: "font-medium",
-                  inCardTitle: true,
-                  cell: (p) => p.name,
-                },
-                { id: "category", header: "Categoria", width: "w-[14%]", cell: (p) => p.categoria || "—" },
-                {
-                  id: "total",
-                  header: "Stock Total",
-                  width: "w-[11%]",
-                  className: "tabular-nums",
-                  cell: (p) => p.totalStock,
-                },
-                {
-                  id: "variants",
-                  header: "Variantes",
-                  width: "w-[11%]",
-                  className: "tabular-nums",
-                  cell: (p) => p.variantsCount,
-                },
+                stockColumns.name("w-[22%]"),
+                stockColumns.category("w-[14%]"),
+                stockColumns.total("w-[11%]"),
+                stockColumns.variants("w-[11%]"),
                 { id: "state", header: "Estado", width: "w-[24%]", cell: (p) => <ProductStockBadges product={p} /> },
               ]}
-              actions={(p) => (
-                <button
-                  type="button"
-                  className={`${buttonClass.secondary} px-3 py-1.5`}
-                  onClick={() => setSelected(p.id)}
-                  aria-pressed={selected === p.id}
-                  aria-label={`Ver variantes de ${p.name}`}
-                >
-                  Ver variantes
-                </button>
-              )}
+              open={{
+                text: "Ver variantes",
+                label: (name) => `Ver variantes de ${name}`,
+                className: buttonClass.secondary,
+              }}
             />
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={products.total}
-              onPageChange={setPage}
-              label="Paginação dos produtos"
-              disabled={products.loading}
-            />
+            <Pagination page={page} pageSize={PAGE_SIZE} total={products.total} label="Paginação dos produtos" />
           </>
-        ) : null}
+        )}
       </Panel>
 
-      {selected !== null ? (
-        <ProductVariants
-          key={selected}
-          ref={variantsHeading}
-          productId={selected}
-          defaultReason={REASON_MANUAL}
-          onStockChanged={stockChanged}
-          onClose={() => setSelected(null)}
-        />
-      ) : null}
+      <ProductPanel panel={panel} defaultReason={REASON_MANUAL} />
     </div>
   );
 }

@@ -1,17 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
-import { Pagination, usePagedData } from "#app/components/admin/orders/paging.tsx";
-import { customerText, formatDateTime, type OrderLine, type OrdersPerDay } from "#app/components/admin/orders/types.ts";
-import {
-  EmptyState,
-  ErrorPanel,
-  inputClass,
-  labelClass,
-  LoadingState,
-  PageHeader,
-  Panel,
-} from "#app/components/admin/ui.tsx";
+import { lazy, Suspense, useId } from "react";
+import { useSearchParams } from "react-router";
+import type { AdminOrderLine, OrdersPerDay } from "#server/orders/admin-schemas.ts";
+import { adminOrdersQuery, porTempoQuery } from "#server/orders/admin-schemas.ts";
+import { customerText, formatDateTime } from "#app/components/admin/orders/format.ts";
+import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
+import { screenErrorBoundary } from "#app/components/admin/route-data.tsx";
+import { searchQuery } from "#app/components/admin/search-query.server.ts";
+import { EmptyState, inputClass, labelClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
-import { apiGet } from "#app/lib/api.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { useHydrated } from "#app/lib/storage.ts";
 import type { Route } from "./+types/orders";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -22,41 +20,39 @@ export const meta: Route.MetaFunction = () => [
 
 const PAGE_SIZE = 50;
 const RANGES = [7, 30, 90] as const;
-const DEFAULT_RANGE = 30;
 
 // recharts measures the DOM: it is loaded (its own chunk) and rendered in the browser only.
 const OrdersChart = lazy(() => import("#app/components/admin/orders/OrdersChart.tsx"));
 
-function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
+/** /orders?page=N&days=D: a page of order lines (GET /api/orders) and the orders per day (GET /api/orders/por-tempo). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { adminOrders } = servicesOf(context);
+  const query = { ...searchQuery(request, adminOrdersQuery), limit: PAGE_SIZE };
+  const { days } = searchQuery(request, porTempoQuery);
+  const [orders, perDay] = await Promise.all([
+    load(() => adminOrders.listLines(query)),
+    load(() => adminOrders.perDay(days)),
+  ]);
+  return { page: query.page, orders, days, perDay };
 }
 
-function OrdersPerDayPanel() {
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os pedidos");
+
+function OrdersPerDayPanel({ days, points }: { days: number; points: OrdersPerDay }) {
   const rangeId = useId();
   const titleId = useId();
-  const mounted = useMounted();
-  const [days, setDays] = useState<number>(DEFAULT_RANGE);
-  const [points, setPoints] = useState<OrdersPerDay[] | null>(null);
+  const hydrated = useHydrated();
+  const [, setSearchParams] = useSearchParams();
+  const total = points.reduce((sum, p) => sum + p.total_pedidos, 0);
 
-  useEffect(() => {
-    let cancelled = false;
-    apiGet<OrdersPerDay[]>(`/api/orders/por-tempo?days=${days}`)
-      .then((response) => {
-        if (cancelled) return;
-        if (response.ok && Array.isArray(response.data)) setPoints(response.data);
-        else console.error("Erro ao carregar pedidos por dia", response.status, response.data);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) console.error("Erro ao carregar pedidos por dia", error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [days]);
-
-  const total = points?.reduce((sum, p) => sum + p.total_pedidos, 0) ?? 0;
+  const chooseDays = (value: string) =>
+    setSearchParams(
+      (params) => {
+        params.set("days", value);
+        return params;
+      },
+      { preventScrollReset: true, replace: true },
+    );
 
   return (
     <Panel className="mb-6">
@@ -65,16 +61,15 @@ function OrdersPerDayPanel() {
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             Pedidos por Dia
           </h2>
-          {/* Always present (empty until loaded) so nothing moves when the numbers arrive. */}
           <p className="min-h-5 text-sm text-gray-700" aria-live="polite">
-            {points ? `${total} pedido(s) nos últimos ${days} dias` : "\u00a0"}
+            {`${total} pedido(s) nos últimos ${days} dias`}
           </p>
         </div>
         <div className="w-full sm:w-48">
           <label htmlFor={rangeId} className={labelClass}>
             Período
           </label>
-          <select id={rangeId} value={days} onChange={(e) => setDays(Number(e.target.value))} className={inputClass}>
+          <select id={rangeId} value={days} onChange={(e) => chooseDays(e.target.value)} className={inputClass}>
             {RANGES.map((r) => (
               <option key={r} value={r}>
                 Últimos {r} dias
@@ -85,7 +80,7 @@ function OrdersPerDayPanel() {
       </div>
       {/* Fixed height: the chart arrives after hydration without moving anything. */}
       <figure aria-labelledby={titleId} className="h-64 w-full sm:h-80" data-testid="orders-chart">
-        {mounted && points ? (
+        {hydrated ? (
           <Suspense fallback={null}>
             <OrdersChart data={points} />
           </Suspense>
@@ -95,7 +90,7 @@ function OrdersPerDayPanel() {
   );
 }
 
-const ORDER_COLUMNS: AdminColumn<OrderLine>[] = [
+const ORDER_COLUMNS: AdminColumn<AdminOrderLine>[] = [
   {
     id: "order",
     header: "Pedido",
@@ -120,29 +115,26 @@ const ORDER_COLUMNS: AdminColumn<OrderLine>[] = [
   { id: "date", header: "Data", width: "w-[16%]", cell: (line) => formatDateTime(line.created_at) },
 ];
 
-export default function Page() {
-  const [page, setPage] = useState(1);
-  const orders = usePagedData<OrderLine>(`/api/orders?page=${page}&limit=${PAGE_SIZE}`, "Erro ao carregar os pedidos");
+/** /orders 'Relatório Geral': the orders per day and the order lines, 50 a page. */
+export default function Page({ loaderData: { page, orders, days, perDay } }: Route.ComponentProps) {
+  const pending = useScreenPending();
 
   return (
     <div>
       <PageHeader title="Relatório Geral" description="Pedidos da loja e a sua evolução diária." />
 
-      <OrdersPerDayPanel />
+      <OrdersPerDayPanel days={days} points={perDay} />
 
       <Panel title="Pedidos">
-        {orders.loading && !orders.items ? <LoadingState label="Carregando..." /> : null}
-        {orders.error ? <ErrorPanel message={orders.error} onRetry={() => void orders.reload()} /> : null}
-        {orders.items && orders.items.length === 0 && !orders.error ? (
+        {orders.items.length === 0 ? (
           <EmptyState message="Nenhum pedido encontrado." />
-        ) : null}
-        {orders.items && orders.items.length > 0 ? (
+        ) : (
           <>
             <ResponsiveTable
               label="Pedidos"
               rows={orders.items}
               rowKey={(line) => `${line.id}-${line.line_id}`}
-              busy={orders.loading}
+              busy={pending}
               columns={ORDER_COLUMNS}
               tableFrom="lg"
               cardTitle={(line) => (
@@ -151,16 +143,9 @@ export default function Page() {
                 </h3>
               )}
             />
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={orders.total}
-              onPageChange={setPage}
-              label="Paginação dos pedidos"
-              disabled={orders.loading}
-            />
+            <Pagination page={page} pageSize={PAGE_SIZE} total={orders.total} label="Paginação dos pedidos" />
           </>
-        ) : null}
+        )}
       </Panel>
     </div>
   );

@@ -1,31 +1,32 @@
-import { ChevronLeft, ChevronRight, Eye, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
-import { toast } from "#app/lib/toast.tsx";
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import type { ApiColor, ApiProductListItem } from "#server/catalog/schemas.ts";
+import { Pagination, pageParam, useScreenPending } from "#app/components/admin/Pagination.tsx";
+import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
+import { changeProduct } from "#app/components/admin/products/product-actions.ts";
+import { adminProductList } from "#app/components/admin/products/product-data.server.ts";
+import type { ReportDetail } from "#app/components/admin/product-report.server.ts";
+import { reportDetails } from "#app/components/admin/product-report.server.ts";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import {
-  deleteProduct,
-  PRODUCT_TEXT,
-  type ApiColor,
-  type ApiProduct,
-  type ApiProductListItem,
-} from "#app/components/admin/products/product-api.ts";
+  type ActionResult,
+  screenErrorBoundary,
+  submission,
+  useFetcherToast,
+} from "#app/components/admin/route-data.tsx";
 import {
-  buttonClass,
   EmptyState,
   focusRing,
-  ErrorPanel,
-  LoadingState,
   PageHeader,
   Panel,
   TableWrap,
   tdClass,
   thClass,
-  useApiData,
   useConfirm,
 } from "#app/components/admin/ui.tsx";
-import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
-import { apiGet } from "#app/lib/api.ts";
 import { formatEuros } from "#app/lib/format.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/produto-relatorio";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -35,108 +36,106 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const PAGE_SIZE = 50;
-/** Parallel detail requests for the products of a page that are not in the shop list. */
-const DETAIL_CONCURRENCY = 6;
 
-type Detail = Pick<ApiProduct, "quantidade" | "categoria" | "cor">;
+/** /produto/relatorio?page=N: every product (GET /api/product/all), 50 a page with their details, sizes and colours. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { catalog } = servicesOf(context);
+  const [products, colors, sizes] = await Promise.all([
+    load(() => adminProductList(catalog)),
+    load(() => catalog.listColors()),
+    load(() => catalog.listSizes()),
+  ]);
+  const pages = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
+  const page = Math.min(pageParam(new URL(request.url).searchParams), pages);
+  const rows = products.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const details = await load(() =>
+    reportDetails(
+      catalog,
+      rows.map((p) => p.id),
+    ),
+  );
+  return { total: products.length, page, rows, details, colors, sizes };
+}
+
+/** A row's 'Eliminar' (the products grid's delete, components/admin/products/product-actions.ts). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { id } = await submission<{ id: number }>(request);
+  return changeProduct({ intent: "delete", id });
+}
+
+export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.listLoadError);
 
 const iconLink = `${focusRing} inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm font-medium`;
 
-export default function Page() {
-  const list = useApiData<ApiProductListItem[]>("/api/product/all", PRODUCT_TEXT.listLoadError);
-  // Full rows of the products in the shop (one call); the others are fetched per page.
-  const shop = useApiData<ApiProduct[]>("/api/product", PRODUCT_TEXT.listLoadError);
-  const colors = useApiData<ApiColor[]>("/api/product/cores", "Erro ao carregar as cores.");
-  const sizes = useApiData<Array<{ id: number; name: string }>>(
-    "/api/product/tamanhos",
-    "Erro ao carregar os tamanhos.",
+/** A one-column list table of the side panel ('Tamanhos', 'Cores'). */
+function NameTable<T extends { id: number }>({
+  title,
+  rows,
+  empty,
+  cell,
+}: {
+  title: string;
+  rows: T[];
+  empty: string;
+  cell: (row: T) => ReactNode;
+}) {
+  return (
+    <TableWrap label={title}>
+      <table className="min-w-full divide-y divide-gray-200">
+        <thead className="bg-gray-50">
+          <tr>
+            <th scope="col" className={thClass}>
+              {title}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={tdClass}>{cell(row)}</td>
+            </tr>
+          ))}
+          {rows.length === 0 ? (
+            <tr>
+              <td className={tdClass}>{empty}</td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </TableWrap>
   );
+}
+
+function ColorName({ color }: { color: ApiColor }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      {color.color_hex ? (
+        <span
+          aria-hidden="true"
+          className="size-3.5 rounded-full border border-gray-300"
+          style={{ backgroundColor: color.color_hex }}
+        />
+      ) : null}
+      {color.name}
+    </span>
+  );
+}
+
+/** /produto/relatorio 'Relatório de Produtos': every product with its stock, category and colours; sizes and colours beside. */
+export default function Page({ loaderData: { total, page, rows, details, colors, sizes } }: Route.ComponentProps) {
+  const pending = useScreenPending();
   const { confirm, dialog } = useConfirm();
-  const [page, setPage] = useState(1);
-  const [extra, setExtra] = useState<ReadonlyMap<number, Detail | null>>(new Map());
-  const [deleting, setDeleting] = useState<number | null>(null);
-
-  const details = useMemo(() => {
-    const map = new Map<number, Detail | null>(extra);
-    for (const p of shop.data ?? []) map.set(p.id, p);
-    return map;
-  }, [shop.data, extra]);
-
-  const products = list.data ?? [];
-  const pages = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const rows = products.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
-
-  // Details of this page's products that GET /api/product did not include (out of the shop).
-  const missing = shop.loading && !shop.data ? [] : rows.filter((p) => !details.has(p.id)).map((p) => p.id);
-  const missingKey = missing.join(",");
-  const requested = useRef(new Set<number>());
-  useEffect(() => {
-    const queue = missingKey
-      ? missingKey
-          .split(",")
-          .map(Number)
-          .filter((id) => !requested.current.has(id))
-      : [];
-    if (queue.length === 0) return;
-    for (const id of queue) requested.current.add(id);
-    const worker = async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        let detail: Detail | null = null;
-        try {
-          const response = await apiGet<ApiProduct>(`/api/product/${id}`);
-          if (response.ok && response.data) detail = response.data;
-        } catch {
-          detail = null;
-        }
-        const value = detail;
-        const productId = id;
-        setExtra((m) => new Map(m).set(productId, value));
-      }
-    };
-    void Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, worker));
-  }, [missingKey]);
+  const fetcher = useFetcher<ActionResult>();
+  useFetcherToast(fetcher, { success: "Produto eliminado com sucesso!", failure: PRODUCT_TEXT.reportDeleteError });
+  const deleting = fetcher.state !== "idle" ? (fetcher.json as { id?: number } | undefined)?.id : undefined;
 
   const remove = async (product: ApiProductListItem) => {
     if (!(await confirm(PRODUCT_TEXT.deleteConfirm, "Eliminar"))) return;
-    setDeleting(product.id);
-    const result = await deleteProduct(product.id);
-    setDeleting(null);
-    if (result.ok) {
-      toast.success(result.message);
-    } else {
-      toast.error(PRODUCT_TEXT.reportDeleteError, { description: result.message });
-    }
-    await list.reload();
+    void fetcher.submit({ id: product.id }, { method: "post", encType: "application/json" });
   };
 
-  const header = (
-    <PageHeader
-      title="Relatório de Produtos"
-      description={list.data ? `${products.length} ${products.length === 1 ? "produto" : "produtos"}` : undefined}
-    />
-  );
-
-  if (list.loading && !list.data) {
-    return (
-      <div>
-        {header}
-        <LoadingState label={PRODUCT_TEXT.loadingList} />
-      </div>
-    );
-  }
-  if (!list.data) {
-    return (
-      <div>
-        {header}
-        <ErrorPanel message={PRODUCT_TEXT.listLoadError} onRetry={() => window.location.reload()} />
-      </div>
-    );
-  }
-
-  const cell = (id: number, pick: (d: Detail) => string | number) => {
-    if (!details.has(id)) return <span className="text-gray-700">…</span>;
-    const d = details.get(id);
+  const cell = (id: number, pick: (d: NonNullable<ReportDetail>) => string | number) => {
+    const d = details[id];
     if (!d) return "N/A";
     const value = pick(d);
     return value === "" ? "N/A" : value;
@@ -144,11 +143,11 @@ export default function Page() {
 
   return (
     <div>
-      {header}
+      <PageHeader title="Relatório de Produtos" description={`${total} ${total === 1 ? "produto" : "produtos"}`} />
       {dialog}
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
-          {products.length === 0 ? (
+          {total === 0 ? (
             <EmptyState message={PRODUCT_TEXT.noProducts} />
           ) : (
             <>
@@ -156,6 +155,7 @@ export default function Page() {
                 label="Produtos"
                 rows={rows}
                 rowKey={(p) => String(p.id)}
+                busy={pending}
                 // h2: the cards sit right under the page's h1.
                 cardTitle={(p) => <h2 className="text-base font-semibold break-words text-gray-900">{p.name}</h2>}
                 columns={[
@@ -226,104 +226,15 @@ export default function Page() {
                   </div>
                 )}
               />
-              {pages > 1 && (
-                <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-2">
-                  <button
-                    type="button"
-                    className={buttonClass.secondary}
-                    disabled={current <= 1}
-                    onClick={() => setPage(current - 1)}
-                  >
-                    <ChevronLeft aria-hidden="true" className="size-4" />
-                    Anterior
-                  </button>
-                  <p className="text-sm text-gray-700" aria-live="polite">
-                    Página {current} de {pages}
-                  </p>
-                  <button
-                    type="button"
-                    className={buttonClass.secondary}
-                    disabled={current >= pages}
-                    onClick={() => setPage(current + 1)}
-                  >
-                    Seguinte
-                    <ChevronRight aria-hidden="true" className="size-4" />
-                  </button>
-                </nav>
-              )}
+              <Pagination page={page} pageSize={PAGE_SIZE} total={total} label="Paginação" />
             </>
           )}
         </div>
 
         <Panel title="Tamanhos e cores">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-1">
-            <TableWrap label="Tamanhos">
-              <table className="min-w-full divide-y divide-gray-200">
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Tamanhos
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-200">
-                  {(sizes.data ?? []).map((s) => (
-                    <tr key={s.id}>
-                      <td className={tdClass}>{s.name}</td>
-                    </tr>
-                  ))}
-                  {sizes.data?.length === 0 && (
-                    <tr>
-                      <td className={tdClass}>Nenhum tamanho</td>
-                    </tr>
-                  )}
-                  {sizes.error && !sizes.data && (
-                    <tr>
-                      <td className={`${tdClass} text-red-700`}>{sizes.error}</td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </TableWrap>
-            <TableWrap label="Cores">
-              <table className="min-w-full divide-y divide-gray-200">
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Cores
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-200">
-                  {(colors.data ?? []).map((c) => (
-                    <tr key={c.id}>
-                      <td className={tdClass}>
-                        <span className="inline-flex items-center gap-2">
-                          {c.color_hex && (
-                            <span
-                              aria-hidden="true"
-                              className="size-3.5 rounded-full border border-gray-300"
-                              style={{ backgroundColor: c.color_hex }}
-                            />
-                          )}
-                          {c.name}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                  {colors.data?.length === 0 && (
-                    <tr>
-                      <td className={tdClass}>Nenhuma cor</td>
-                    </tr>
-                  )}
-                  {colors.error && !colors.data && (
-                    <tr>
-                      <td className={`${tdClass} text-red-700`}>{colors.error}</td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </TableWrap>
+            <NameTable title="Tamanhos" rows={sizes} empty="Nenhum tamanho" cell={(s) => s.name} />
+            <NameTable title="Cores" rows={colors} empty="Nenhuma cor" cell={(c) => <ColorName color={c} />} />
           </div>
         </Panel>
       </div>

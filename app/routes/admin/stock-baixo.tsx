@@ -1,22 +1,25 @@
 import { PackagePlus } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
-import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { useId } from "react";
+import { Link, useSearchParams } from "react-router";
+import { lowStockQuery } from "#server/stock/schemas.ts";
+import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
+import { searchQuery } from "#app/components/admin/search-query.server.ts";
+import { type StockEdit, stockAction } from "#app/components/admin/stock/actions.ts";
+import { loadProductPanel } from "#app/components/admin/stock/product-panel.server.ts";
 import { lowStockLevel } from "#app/components/admin/stock/ProductStockBadges.tsx";
-import { ProductVariants } from "#app/components/admin/stock/ProductVariants.tsx";
-import { type LowStockProduct, REASON_LOW_STOCK } from "#app/components/admin/stock/types.ts";
+import { ProductPanel } from "#app/components/admin/stock/ProductVariants.tsx";
+import { stockColumns, StockProductTable } from "#app/components/admin/stock/StockProductTable.tsx";
+import { REASON_LOW_STOCK } from "#app/components/admin/stock/types.ts";
 import {
   Badge,
   buttonClass,
   EmptyState,
-  ErrorPanel,
   inputClass,
   labelClass,
-  LoadingState,
   PageHeader,
   Panel,
-  useApiData,
 } from "#app/components/admin/ui.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/stock-baixo";
 
 // A route's meta replaces its parents', so noindex is repeated here.
@@ -25,25 +28,40 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Threshold choices of spec section 9; 10 is the default. */
+/** The threshold choices; 10 is the default (the API's too). */
 const THRESHOLDS = [5, 10, 15] as const;
-const DEFAULT_THRESHOLD = 10;
 
-export default function Page() {
+/** /stock-baixo?threshold=N&product={id}&history={variantId}: GET /api/stock/low-stock and the chosen product's panel. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const { threshold } = searchQuery(request, lowStockQuery);
+  const [products, panel] = await Promise.all([
+    load(() => services.stock.lowStock(threshold)),
+    loadProductPanel(services, request),
+  ]);
+  return { threshold, products, panel };
+}
+
+/** The stock dialog's edit (components/admin/stock/actions.ts). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return stockAction(await submission<StockEdit>(request));
+}
+
+export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os produtos com stock baixo");
+
+/** /stock-baixo 'Stock Baixo': products with a variant at or under the threshold, restocked from their variants. */
+export default function Page({ loaderData: { threshold, products, panel } }: Route.ComponentProps) {
   const thresholdId = useId();
-  const [threshold, setThreshold] = useState<number>(DEFAULT_THRESHOLD);
-  const [restocking, setRestocking] = useState<number | null>(null);
-  const variantsHeading = useRef<HTMLHeadingElement>(null);
-  const list = useApiData<LowStockProduct[]>(
-    `/api/stock/low-stock?threshold=${threshold}`,
-    "Erro ao carregar os produtos com stock baixo",
-  );
+  const [, setSearchParams] = useSearchParams();
 
-  useEffect(() => {
-    if (restocking !== null) variantsHeading.current?.focus();
-  }, [restocking]);
-
-  const products = list.data ?? [];
+  const chooseThreshold = (value: string) =>
+    setSearchParams(
+      (params) => {
+        params.set("threshold", value);
+        return params;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
     <div>
@@ -66,7 +84,7 @@ export default function Page() {
             <select
               id={thresholdId}
               value={threshold}
-              onChange={(e) => setThreshold(Number(e.target.value))}
+              onChange={(e) => chooseThreshold(e.target.value)}
               className={inputClass}
             >
               {THRESHOLDS.map((t) => (
@@ -76,50 +94,22 @@ export default function Page() {
               ))}
             </select>
           </div>
-          {list.data ? (
-            <p className="text-sm text-gray-700" aria-live="polite">
-              {products.length} produto(s) com stock igual ou inferior a {threshold}
-            </p>
-          ) : null}
+          <p className="text-sm text-gray-700" aria-live="polite">
+            {products.length} produto(s) com stock igual ou inferior a {threshold}
+          </p>
         </div>
 
-        {list.loading && !list.data ? <LoadingState /> : null}
-        {list.error ? <ErrorPanel message={list.error} onRetry={() => void list.reload()} /> : null}
-        {list.data && products.length === 0 && !list.error ? (
+        {products.length === 0 ? (
           <EmptyState message={`Nenhum produto com stock igual ou inferior a ${threshold}.`} />
-        ) : null}
-        {products.length > 0 ? (
-          <ResponsiveTable
+        ) : (
+          <StockProductTable
             label="Produtos com stock baixo"
             rows={products}
-            rowKey={(p) => String(p.id)}
-            busy={list.loading}
-            rowClassName={(p) => (restocking === p.id ? "bg-brand-50" : undefined)}
-            cardTitle={(p) => <h3 className="text-base font-semibold text-gray-900">{p.name}</h3>}
             columns={[
-              {
-                id: "name",
-                header: "Produto",
-                width: "w-[20%]",
-                className: "font-medium",
-                inCardTitle: true,
-                cell: (p) => p.name,
-              },
-              { id: "category", header: "Categoria", width: "w-[13%]", cell: (p) => p.categoria || "—" },
-              {
-                id: "variants",
-                header: "Variantes",
-                width: "w-[10%]",
-                className: "tabular-nums",
-                cell: (p) => p.variantsCount,
-              },
-              {
-                id: "total",
-                header: "Stock Total",
-                width: "w-[10%]",
-                className: "tabular-nums",
-                cell: (p) => p.totalStock,
-              },
+              stockColumns.name("w-[20%]"),
+              stockColumns.category("w-[13%]"),
+              stockColumns.variants("w-[10%]"),
+              stockColumns.total("w-[10%]"),
               {
                 id: "min",
                 header: "Stock Mínimo",
@@ -142,32 +132,17 @@ export default function Page() {
                 },
               },
             ]}
-            actions={(p) => (
-              <button
-                type="button"
-                className={`${buttonClass.primary} px-3 py-1.5`}
-                onClick={() => setRestocking(p.id)}
-                aria-pressed={restocking === p.id}
-                aria-label={`Repor stock de ${p.name}`}
-              >
-                <PackagePlus aria-hidden="true" className="size-4" />
-                Repor stock
-              </button>
-            )}
+            open={{
+              text: "Repor stock",
+              label: (name) => `Repor stock de ${name}`,
+              className: buttonClass.primary,
+              icon: PackagePlus,
+            }}
           />
-        ) : null}
+        )}
       </Panel>
 
-      {restocking !== null ? (
-        <ProductVariants
-          key={restocking}
-          ref={variantsHeading}
-          productId={restocking}
-          defaultReason={REASON_LOW_STOCK}
-          onStockChanged={() => void list.reload()}
-          onClose={() => setRestocking(null)}
-        />
-      ) : null}
+      <ProductPanel panel={panel} defaultReason={REASON_LOW_STOCK} />
     </div>
   );
 }

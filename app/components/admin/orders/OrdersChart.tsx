@@ -3,7 +3,7 @@
  * measures the DOM, so the page renders a box of the same height on the server and meanwhile.
  */
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { OrdersPerDay } from "./types.ts";
+import type { OrdersPerDay } from "#server/orders/admin-schemas.ts";
 
 /** 'YYYY-MM-DD' → '23/11' (read as a calendar day, never shifted by the time zone). */
 function shortDay(dia: string): string {
@@ -17,7 +17,7 @@ function longDay(dia: string): string {
   return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("pt-PT", { timeZone: "UTC" });
 }
 
-export default function OrdersChart({ data }: { data: OrdersPerDay[] }) {
+export default function OrdersChart({ data }: { data: OrdersPerDay }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>

@@ -1,9 +1,8 @@
 /**
- * Server pagination for admin lists whose total comes in the X-Total-Count header
- * (GET /api/orders, GET /api/stock/products).
+ * Leftovers of the dashboard's hand-made paging (fetchPage, the button pager), kept until the
+ * dashboard moves to its loader and app/components/admin/Pagination.tsx; then this file goes.
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
 import { apiGet, messageFrom } from "#app/lib/api.ts";
 import { buttonClass } from "../ui.tsx";
 
@@ -33,48 +32,6 @@ export async function fetchPage<T>(path: string, signal?: AbortSignal): Promise<
     items,
     total: Number.isFinite(header) && header >= 0 && response.headers.has("X-Total-Count") ? header : items.length,
   };
-}
-
-export interface PagedData<T> {
-  items: T[] | null;
-  total: number;
-  /** The screen's pt-PT failure message, or null. */
-  error: string | null;
-  loading: boolean;
-  reload: () => Promise<void>;
-}
-
-/** Loads `path` (which carries page/limit) and keeps the last page on screen while the next loads. */
-export function usePagedData<T>(path: string, failureMessage: string): PagedData<T> {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
-
-  const reload = useCallback(async () => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    try {
-      const page = await fetchPage<T>(path);
-      if (ticket !== latest.current) return;
-      setItems(page.items);
-      setTotal(page.total);
-      setError(null);
-    } catch (cause) {
-      if (ticket !== latest.current) return;
-      console.error(cause);
-      setError(failureMessage);
-    } finally {
-      if (ticket === latest.current) setLoading(false);
-    }
-  }, [path, failureMessage]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { items, total, error, loading, reload };
 }
 
 /** "Página 2 de 7" with previous / next buttons; nothing when everything fits on one page. */

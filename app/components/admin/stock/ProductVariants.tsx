@@ -1,34 +1,19 @@
 /**
  * One product's variants with their stock level, an edit action (the stock dialog) and each
- * variant's history. Shared by /gestao-stock (selected product) and /stock-baixo (restock).
+ * variant's history. Shared by /gestao-stock (selected product) and /stock-baixo (restock); the
+ * screen's loader reads them (product-panel.server.ts) from `?product={id}&history={variantId}`.
  */
 import { History, Pencil, X } from "lucide-react";
-import { forwardRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatEuros } from "#app/lib/format.ts";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import {
-  Badge,
-  buttonClass,
-  EmptyState,
-  ErrorPanel,
-  focusRing,
-  LoadingState,
-  Panel,
-  stockLevel,
-  useApiData,
-} from "../ui.tsx";
-import { StockEditDialog, type StockEditTarget } from "./StockEditDialog.tsx";
+import { Badge, buttonClass, EmptyState, focusRing, LoadingState, Panel, stockLevel } from "../ui.tsx";
+import type { StockMovement } from "#server/stock/schemas.ts";
+import { type PanelChanges, usePanelParams } from "./panel-params.ts";
+import type { ProductPanelData } from "./product-panel.server.ts";
+import { StockEditDialog } from "./StockEditDialog.tsx";
 import { StockHistory } from "./StockHistory.tsx";
-import { type StockProductDetail, type StockUpdateAnswer, type StockVariant, variantLabel } from "./types.ts";
-
-interface ProductVariantsProps {
-  productId: number;
-  /** 'Atualização manual' or 'Reposição de stock baixo'. */
-  defaultReason: string;
-  /** Called after a successful stock change (the page refreshes its summary or list). */
-  onStockChanged?: (answer: StockUpdateAnswer) => void;
-  onClose?: () => void;
-}
+import { type StockVariant, variantLabel } from "./types.ts";
 
 function ColorDot({ hex }: { hex: string | null | undefined }) {
   return hex ? (
@@ -40,30 +25,54 @@ function ColorDot({ hex }: { hex: string | null | undefined }) {
   ) : null;
 }
 
-/** The heading is focusable so the page can move focus here when a product is chosen. */
-export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsProps>(function ProductVariants(
-  { productId, defaultReason, onStockChanged, onClose },
-  headingRef,
-) {
-  const { data, error, loading, reload } = useApiData<StockProductDetail>(
-    `/api/stock/product/${productId}`,
-    "Erro ao carregar os dados do produto.",
+/** The selected product's panel (nothing when none is selected). */
+export function ProductPanel({ panel, defaultReason }: { panel: ProductPanelData | null; defaultReason: string }) {
+  const { productId, historyId, update } = usePanelParams();
+  if (productId === null) return null;
+  const data = panel?.product.id === productId ? panel.product : null;
+  return (
+    <ProductVariants
+      key={productId}
+      productId={productId}
+      data={data}
+      history={data && panel?.history?.variantId === historyId ? panel.history.movements : null}
+      historyId={historyId}
+      defaultReason={defaultReason}
+      update={update}
+    />
   );
-  const [editing, setEditing] = useState<StockEditTarget | null>(null);
-  const [historyFor, setHistoryFor] = useState<StockVariant | null>(null);
-  const [historyKey, setHistoryKey] = useState(0);
+}
 
-  const saved = (answer: StockUpdateAnswer) => {
-    void reload();
-    setHistoryKey((k) => k + 1);
-    // Show the changed variant's history, where the new movement now sits on top.
-    const changed = data?.variants.find((v) => v.id === answer.variant.id);
-    if (changed) setHistoryFor(changed);
-    onStockChanged?.(answer);
-  };
+function ProductVariants({
+  productId,
+  data,
+  history,
+  historyId,
+  defaultReason,
+  update,
+}: {
+  productId: number;
+  data: ProductPanelData["product"] | null;
+  history: StockMovement[] | null;
+  historyId: number | null;
+  /** 'Atualização manual' or 'Reposição de stock baixo'. */
+  defaultReason: string;
+  update: (changes: PanelChanges) => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = data?.variants.find((v) => v.id === editingId) ?? null;
+  const historyFor = data?.variants.find((v) => v.id === historyId) ?? null;
+
+  // A product just chosen: focus moves to its variants (keyboard and screen-reader users land here).
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const showHistory = (variant: StockVariant | null) => update({ history: variant ? String(variant.id) : null });
 
   const title = data ? `Variantes de ${data.name}` : "Variantes do produto";
-  const historyId = `historico-${productId}`;
+  const historyRegion = `historico-${productId}`;
 
   return (
     <Panel className="mt-6">
@@ -79,20 +88,17 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
             </p>
           ) : null}
         </div>
-        {onClose ? (
-          <button
-            type="button"
-            onClick={onClose}
-            className={`${focusRing} rounded-md p-1 text-gray-700 hover:bg-gray-100`}
-            aria-label="Fechar variantes"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
-        ) : null}
+        <button
+          type="button"
+          onClick={() => update({ product: null, history: null })}
+          className={`${focusRing} rounded-md p-1 text-gray-700 hover:bg-gray-100`}
+          aria-label="Fechar variantes"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
       </div>
 
-      {loading && !data ? <LoadingState /> : null}
-      {error && !data ? <ErrorPanel message={error} onRetry={() => void reload()} /> : null}
+      {data ? null : <LoadingState />}
       {data && data.variants.length === 0 ? (
         <EmptyState message="Este produto ainda não tem stock por variante. Adicione variantes na página de edição do produto." />
       ) : null}
@@ -157,7 +163,7 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
                 <button
                   type="button"
                   className={`${buttonClass.primary} px-3 py-1.5`}
-                  onClick={() => setEditing({ productName: data.name, variant: v })}
+                  onClick={() => setEditingId(v.id)}
                   aria-label={`Editar stock de ${label}`}
                 >
                   <Pencil aria-hidden="true" className="size-4" />
@@ -166,9 +172,9 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
                 <button
                   type="button"
                   className={`${buttonClass.secondary} px-3 py-1.5`}
-                  onClick={() => setHistoryFor(showingHistory ? null : v)}
+                  onClick={() => showHistory(showingHistory ? null : v)}
                   aria-expanded={showingHistory}
-                  aria-controls={historyId}
+                  aria-controls={historyRegion}
                   aria-label={`Histórico de ${label}`}
                 >
                   <History aria-hidden="true" className="size-4" />
@@ -180,23 +186,24 @@ export const ProductVariants = forwardRef<HTMLHeadingElement, ProductVariantsPro
         />
       ) : null}
 
-      <div id={historyId}>
+      <div id={historyRegion}>
         {historyFor ? (
-          <section className="mt-6" aria-labelledby={`${historyId}-title`}>
-            <h3 id={`${historyId}-title`} className="mb-3 text-base font-semibold text-gray-900">
+          <section className="mt-6" aria-labelledby={`${historyRegion}-title`}>
+            <h3 id={`${historyRegion}-title`} className="mb-3 text-base font-semibold text-gray-900">
               Histórico — {variantLabel(historyFor)}
             </h3>
-            <StockHistory key={historyFor.id} variantId={historyFor.id} refreshKey={historyKey} />
+            {history ? <StockHistory movements={history} /> : <LoadingState label="Carregando histórico..." />}
           </section>
         ) : null}
       </div>
 
       <StockEditDialog
-        target={editing}
+        target={data && editing ? { productName: data.name, variant: editing } : null}
         defaultReason={defaultReason}
-        onClose={() => setEditing(null)}
-        onSaved={saved}
+        onClose={() => setEditingId(null)}
+        // Show the changed variant's history, where the new movement now sits on top.
+        onSaved={(variantId) => update({ history: String(variantId) })}
       />
     </Panel>
   );
-});
+}

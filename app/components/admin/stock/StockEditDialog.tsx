@@ -1,22 +1,18 @@
 /**
  * The stock edit dialog shared by /gestao-stock and /stock-baixo (Radix Dialog: focus trap,
- * Escape closes, labelled by its title). Validates per spec section 5 (empty or negative →
- * 'Stock deve ser um número positivo'; sent as an integer) and PUTs /api/stock/variant/{id}.
+ * Escape closes, labelled by its title). Validates like the API (empty or negative → 'Stock deve
+ * ser um número positivo'; sent as an integer) and submits to the screen's clientAction
+ * (stock/actions.ts), which PUTs /api/stock/variant/{id}; the screen's loaders then revalidate.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
+import { useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
-import { apiPut, messageFrom } from "#app/lib/api.ts";
+import { type ActionResult, useFetcherToast } from "../route-data.tsx";
 import { buttonClass, focusRing, inputClass, labelClass } from "../ui.tsx";
-import {
-  STOCK_INVALID,
-  STOCK_UPDATE_FAILED,
-  STOCK_UPDATED,
-  type StockUpdateAnswer,
-  type StockVariant,
-  variantLabel,
-} from "./types.ts";
+import { currentStockIn, type StockEdit } from "./actions.ts";
+import { STOCK_INVALID, STOCK_UPDATE_FAILED, STOCK_UPDATED, type StockVariant, variantLabel } from "./types.ts";
 
 export interface StockEditTarget {
   productName: string;
@@ -31,86 +27,75 @@ export function parseStock(raw: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** The current stock a 409 answer carries (`details.currentStock`), if any. */
-function currentStockIn(data: unknown): number | undefined {
-  const details = (data as { details?: { currentStock?: unknown } } | null)?.details;
-  return typeof details?.currentStock === "number" ? details.currentStock : undefined;
+/** The dialog's error line for a refused edit. */
+function refusal(result: ActionResult): string {
+  if (currentStockIn(result) !== undefined) return result.message ?? STOCK_UPDATE_FAILED;
+  const detail = result.message;
+  return detail && detail !== STOCK_UPDATE_FAILED ? `${STOCK_UPDATE_FAILED}: ${detail}` : STOCK_UPDATE_FAILED;
 }
 
-export function StockEditDialog({
-  target,
-  defaultReason,
-  onClose,
-  onSaved,
-}: {
+interface DialogProps {
   target: StockEditTarget | null;
   defaultReason: string;
   onClose: () => void;
-  onSaved: (answer: StockUpdateAnswer) => void;
-}) {
+  /** After a successful edit, with the edited variant's id. */
+  onSaved: (variantId: number) => void;
+}
+
+/** Each opening mounts a fresh form: it starts from the variant's current stock and the screen's default reason. */
+export function StockEditDialog({ target, ...props }: DialogProps) {
+  return target ? <StockEditForm key={target.variant.id} target={target} {...props} /> : null;
+}
+
+function StockEditForm({ target, defaultReason, onClose, onSaved }: DialogProps & { target: StockEditTarget }) {
   const id = useId();
-  const [stock, setStock] = useState("");
+  const fetcher = useFetcher<ActionResult>();
+  const [stock, setStock] = useState(String(target.variant.stock));
   const [reason, setReason] = useState(defaultReason);
   const [notes, setNotes] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // The shelf stock this admin has seen; sent with the edit so a change made meanwhile (a
-  // checkout reserved units) is answered 409 with the new value instead of being overwritten.
-  const [seenStock, setSeenStock] = useState(0);
+  const [invalid, setInvalid] = useState(false);
+  // The shelf stock this admin saw when opening; a 409 answer brings the figure changed meanwhile,
+  // and the next 'Guardar' is against that one.
+  const [openedStock] = useState(target.variant.stock);
+  // The refusal the admin has started correcting (typing hides its message).
+  const [dismissed, setDismissed] = useState<ActionResult | undefined>(undefined);
+  const result = fetcher.data;
+  const saving = fetcher.state !== "idle";
+  const seenStock = currentStockIn(result) ?? openedStock;
+  const error = invalid ? STOCK_INVALID : result && !result.ok && result !== dismissed ? refusal(result) : null;
 
-  // Each opening starts from the variant's current stock and the screen's default reason.
-  useEffect(() => {
-    if (!target) return;
-    setSeenStock(target.variant.stock);
-    setStock(String(target.variant.stock));
-    setReason(defaultReason);
-    setNotes("");
-    setError(null);
-  }, [target, defaultReason]);
+  useFetcherToast(fetcher, {
+    success: STOCK_UPDATED,
+    failure: STOCK_UPDATE_FAILED,
+    onDone: () => {
+      onSaved(target.variant.id);
+      onClose();
+    },
+  });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (!target || saving) return;
+    if (saving) return;
     const newStock = parseStock(stock);
     if (newStock === null) {
-      setError(STOCK_INVALID);
+      setInvalid(true);
       toast.error(STOCK_INVALID);
       return;
     }
-    setError(null);
-    setSaving(true);
-    try {
-      const response = await apiPut<StockUpdateAnswer>(`/api/stock/variant/${target.variant.id}`, {
-        newStock,
-        expectedStock: seenStock,
-        reason: reason.trim() || defaultReason,
-        notes: notes.trim(),
-      });
-      if (response.ok && response.data?.success !== false && response.data) {
-        toast.success(response.data.message || STOCK_UPDATED);
-        onSaved(response.data);
-        onClose();
-      } else if (response.status === 409 && typeof currentStockIn(response.data) === "number") {
-        // Changed since this screen read it: show the new figure; the next 'Guardar' is against it.
-        setSeenStock(currentStockIn(response.data)!);
-        const detail = messageFrom(response.data) ?? STOCK_UPDATE_FAILED;
-        setError(detail);
-        toast.error(STOCK_UPDATE_FAILED, { description: detail });
-      } else {
-        const detail = messageFrom(response.data);
-        setError(detail && detail !== STOCK_UPDATE_FAILED ? `${STOCK_UPDATE_FAILED}: ${detail}` : STOCK_UPDATE_FAILED);
-        toast.error(STOCK_UPDATE_FAILED, detail ? { description: detail } : undefined);
-      }
-    } catch {
-      setError(STOCK_UPDATE_FAILED);
-      toast.error(STOCK_UPDATE_FAILED);
-    } finally {
-      setSaving(false);
-    }
+    setInvalid(false);
+    const edit: StockEdit = {
+      intent: "stock",
+      variantId: target.variant.id,
+      newStock,
+      expectedStock: seenStock,
+      reason: reason.trim() || defaultReason,
+      notes: notes.trim(),
+    };
+    void fetcher.submit({ ...edit }, { method: "post", encType: "application/json" });
   }
 
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(open) => !open && !saving && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && !saving && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
@@ -124,12 +109,8 @@ export function StockEditDialog({
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-gray-700">
-            {target ? (
-              <>
-                {target.productName} — {variantLabel(target.variant)}. Stock atual:{" "}
-                <strong data-testid="stock-atual">{seenStock}</strong>
-              </>
-            ) : null}
+            {target.productName} — {variantLabel(target.variant)}. Stock atual:{" "}
+            <strong data-testid="stock-atual">{seenStock}</strong>
           </Dialog.Description>
 
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">
@@ -146,7 +127,8 @@ export function StockEditDialog({
                 value={stock}
                 onChange={(e) => {
                   setStock(e.target.value);
-                  setError(null);
+                  setInvalid(false);
+                  setDismissed(result);
                 }}
                 aria-invalid={error === STOCK_INVALID}
                 aria-describedby={error ? `${id}-error` : undefined}

@@ -1,26 +1,13 @@
-/** A variant's stock movements (GET /api/stock/variant/{id}/movements), newest first. */
-import { useEffect } from "react";
-import { EmptyState, ErrorPanel, LoadingState, useApiData } from "../ui.tsx";
-import type { StockMovement } from "./types.ts";
+/** A variant's stock movements (GET /api/stock/variant/{id}/movements, read by the screen's loader), newest first. */
+import type { StockMovement } from "#server/stock/schemas.ts";
+import { EmptyState } from "../ui.tsx";
 
-export function StockHistory({ variantId, refreshKey = 0 }: { variantId: number; refreshKey?: number }) {
-  const { data, error, loading, reload } = useApiData<StockMovement[]>(
-    `/api/stock/variant/${variantId}/movements`,
-    "Erro ao carregar o histórico de stock",
-  );
-
-  // A stock change elsewhere on the page (refreshKey) reloads the list.
-  useEffect(() => {
-    if (refreshKey > 0) void reload();
-  }, [refreshKey, reload]);
-
-  if (loading && !data) return <LoadingState label="Carregando histórico..." />;
-  if (error && !data) return <ErrorPanel message={error} onRetry={() => void reload()} />;
-  if (!data || data.length === 0) return <EmptyState message="Sem movimentos de stock para esta variante." />;
+export function StockHistory({ movements, busy = false }: { movements: StockMovement[]; busy?: boolean }) {
+  if (movements.length === 0) return <EmptyState message="Sem movimentos de stock para esta variante." />;
 
   return (
-    <ol className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" aria-busy={loading}>
-      {data.map((m) => {
+    <ol className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" aria-busy={busy}>
+      {movements.map((m) => {
         const delta = m.stockAfter - m.stockBefore;
         return (
           <li key={m.id} className="flex flex-col gap-1 px-4 py-3 text-sm text-gray-900">

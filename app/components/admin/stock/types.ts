@@ -1,86 +1,13 @@
-/** Shapes of the admin stock API (GET/PUT /api/stock/*). */
+/** Texts and labels of the admin stock screens; the shapes are the API's (server/stock/schemas.ts). */
+import { DEFAULT_REASON, STOCK_MESSAGES, type StockProductDetail } from "#server/stock/schemas.ts";
 
-export interface StockSummary {
-  totalProducts: number;
-  totalVariants: number;
-  totalStock: number;
-  /** Products without a unit ('Sem Stock'). */
-  outOfStock: number;
-  /** Products with a variant of 1 to 10 units ('Stock Baixo'). */
-  lowStock: number;
-  variantsOutOfStock: number;
-  variantsLowStock: number;
-  colorsAvailable: number;
-  sizesAvailable: number;
-}
+export type StockVariant = StockProductDetail["variants"][number];
 
-export interface StockProductItem {
-  id: number;
-  name: string;
-  categoria: string | null;
-  totalStock: number;
-  variantsCount: number;
-  colors: string[];
-  sizes: string[];
-  isOutOfStock: boolean;
-  hasLowStock: boolean;
-  /** Variants without a unit. */
-  variantsOutOfStock: number;
-  status: number;
-}
-
-export interface StockVariant {
-  id: number;
-  color_id: number | null;
-  color: string | null;
-  color_hex: string | null;
-  size: string | null;
-  stock: number;
-  reserved: number;
-}
-
-export interface StockProductDetail {
-  id: number;
-  name: string;
-  description: string | null;
-  price: number;
-  totalStock: number;
-  variantsCount: number;
-  lowStockCount: number;
-  variants: StockVariant[];
-}
-
-export interface LowStockProduct {
-  id: number;
-  name: string;
-  categoria: string | null;
-  variantsCount: number;
-  totalStock: number;
-  minStock: number;
-}
-
-export interface StockMovement {
-  id: number;
-  stockBefore: number;
-  stockAfter: number;
-  reason: string | null;
-  notes: string | null;
-  actor: { id: number; name: string } | null;
-  orderId: number | null;
-  createdAt: string;
-}
-
-export interface StockUpdateAnswer {
-  success: boolean;
-  message: string;
-  variant: { id: number; previousStock: number; stock: number };
-}
-
-/** Default reasons of spec section 5. */
-export const REASON_MANUAL = "Atualização manual";
+/** The edit dialog's default reasons: /gestao-stock and /stock-baixo. */
+export const REASON_MANUAL = DEFAULT_REASON;
 export const REASON_LOW_STOCK = "Reposição de stock baixo";
-export const STOCK_INVALID = "Stock deve ser um número positivo";
-export const STOCK_UPDATED = "Stock atualizado com sucesso!";
+export const STOCK_INVALID = STOCK_MESSAGES.invalidStock;
+export const STOCK_UPDATED = STOCK_MESSAGES.updated;
 export const STOCK_UPDATE_FAILED = "Erro ao atualizar stock";
 
 /** "Azul / M", with N/A for a missing colour or size. */

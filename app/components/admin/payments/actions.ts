@@ -1,0 +1,114 @@
+/**
+ * The changes of /payment-status: verify one payment with the gateway, verify them all, simulate a
+ * sandbox payment, resend an order's confirmation. The route's clientAction sends each to the API
+ * and reduces the answer to what the screen toasts: on success `message`; on failure the title
+ * `failureTitle()` reads and `message` as its description.
+ */
+import type { AdminOrder } from "#server/orders/admin-schemas.ts";
+import type { VerifyAllResult, VerifyResult } from "#server/payments/schemas.ts";
+import { paymentStatusLabel } from "../payment-status.tsx";
+import { type ActionResult, submitToApi } from "../route-data.tsx";
+
+export type PaymentIntent =
+  | { intent: "verify"; key: string }
+  | { intent: "verify-all" }
+  | { intent: "simulate"; orderId: number }
+  | { intent: "confirm"; orderId: number; userId: number; paymentStatus: string | null };
+
+export const PAYMENT_TEXT = {
+  connection: "Erro de conexão. Verifique sua internet e tente novamente.",
+  verifyFailed: "Erro ao verificar o pagamento.",
+  verifyAllFailed: "Erro ao verificar pagamentos",
+  verifyAllDone: "Verificação concluída! Verifique os resultados no console.",
+  simulateFailed: "Erro ao simular o pagamento.",
+  confirmFailed: "Erro ao enviar a confirmação.",
+  orderNotFound: "Pedido não encontrado",
+} as const;
+
+/** A failed change: toasted as `title`, with `description` under it when there is one. */
+function failed(status: number, title: string, description?: string | null): ActionResult {
+  return { ok: false, status, message: description ?? null, data: { title } };
+}
+
+/** The toast title of a failed change (see `failed`), else `fallback`. */
+export function failureTitle(result: ActionResult | undefined, fallback: string): string {
+  const title = result && !result.ok ? (result.data as { title?: unknown } | null)?.title : undefined;
+  return typeof title === "string" && title ? title : fallback;
+}
+
+/** No answer at all: the payments screens' own connection message. */
+const offline = (result: ActionResult): ActionResult => ({ ...result, message: PAYMENT_TEXT.connection });
+
+async function verify(key: string): Promise<ActionResult> {
+  const result = await submitToApi<VerifyResult>(`/api/payments/verify/${encodeURIComponent(key)}`, {
+    method: "GET",
+  });
+  if (result.status === 0) return offline(result);
+  if (!result.ok) return failed(result.status, result.message ?? `Erro ${result.status}`);
+  const answer = result.data;
+  if (answer.success)
+    return { ...result, message: `Status do pagamento: ${paymentStatusLabel(answer.payment_status)}` };
+  // error: the gateway's error and details; no_data / incomplete_data: 'Pedido não encontrado', 'Dados incompletos…'.
+  if (answer.payment_status === "error") return failed(200, answer.error || answer.message, answer.details);
+  return failed(200, answer.message || answer.error || PAYMENT_TEXT.verifyFailed);
+}
+
+async function verifyAll(): Promise<ActionResult> {
+  const result = await submitToApi<{ success: boolean; resultados: VerifyAllResult[] }>("/api/payments/verify-all", {
+    method: "GET",
+  });
+  if (result.ok && result.data.success) return { ...result, message: PAYMENT_TEXT.verifyAllDone };
+  console.error(PAYMENT_TEXT.verifyAllFailed, result.status, result.data);
+  return failed(result.status, PAYMENT_TEXT.verifyAllFailed);
+}
+
+/** Sandbox only: the test gateway calls this shop's real callback for the order, as a paying customer would. */
+async function simulate(orderId: number): Promise<ActionResult> {
+  const result = await submitToApi<{ success: boolean }>("/api/payments/sandbox/simulate", {
+    method: "POST",
+    body: { order_id: orderId },
+  });
+  if (result.status === 0) return offline(result);
+  if (result.ok && result.data.success) return result;
+  return failed(result.status, result.message ?? `Erro ${result.status}`);
+}
+
+/** The spec's body: the order's delivery and payment data, read from GET /api/orders/{id}. */
+async function sendConfirmation(intent: Extract<PaymentIntent, { intent: "confirm" }>): Promise<ActionResult> {
+  const order = await submitToApi<AdminOrder>(`/api/orders/${intent.orderId}`, { method: "GET" });
+  if (order.status === 0) return offline(order);
+  if (!order.ok) return failed(order.status, order.message ?? PAYMENT_TEXT.orderNotFound);
+  const d = order.data.dados_entrega;
+  const result = await submitToApi<{ success: boolean }>("/api/email/send-order-confirmation", {
+    method: "POST",
+    body: {
+      user_id: intent.userId,
+      order_id: intent.orderId,
+      delivery_data: {
+        nome: d.nome,
+        morada: d.morada,
+        codigoPostal: d.codigo_postal,
+        cidade: d.cidade,
+        telefone: d.telefone,
+        entregaRapida: d.entrega_rapida,
+      },
+      payment_data: { metodo: order.data.metodo_pagamento, valor: order.data.total, status: intent.paymentStatus },
+    },
+  });
+  if (result.status === 0) return offline(result);
+  if (result.ok && result.data.success) return result;
+  return failed(result.status, result.message ?? PAYMENT_TEXT.confirmFailed);
+}
+
+export function paymentAction(intent: PaymentIntent): Promise<ActionResult> {
+  switch (intent.intent) {
+    case "verify":
+      return verify(intent.key);
+    case "verify-all":
+      return verifyAll();
+    case "simulate":
+      return simulate(intent.orderId);
+    case "confirm":
+      return sendConfirmation(intent);
+  }
+}
