@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { orderLines, orders } from "#server/db/schema.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { releaseReserved, sellReserved, type Units } from "#server/stock/reservations.ts";
 
 /*
  * An order's status changes, each inside the caller's transaction (checkout, the payment callback,
- * the expiry job): the order row and its reserved units move together. Payments changes orders
+ * the expiry job): the order row and its reserved units move together. Payments changes and reads orders
  * only through these functions.
  */
 
@@ -60,4 +60,15 @@ export async function markOrderPaid(
 /** The admin sent the confirmation again: the order records when. */
 export async function setConfirmationSent(tx: Tx, orderId: number, at: Date): Promise<void> {
   await tx.update(orders).set({ confirmationSentAt: at }).where(eq(orders.id, orderId));
+}
+
+/** The order, or undefined (payments reads orders through here too). */
+export async function findOrder(tx: Tx, orderId: number): Promise<Order | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
+/** The order's lines, in the order they were bought. */
+export function linesOf(tx: Tx, orderId: number): Promise<OrderLine[]> {
+  return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }

@@ -1,12 +1,19 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/accounts/schemas.ts";
 import type { Database } from "#server/db/client.ts";
-import { emailOutbox, orderLines, orders, paymentEvents, payments, users } from "#server/db/schema.ts";
+import { emailOutbox, paymentEvents, payments, users } from "#server/db/schema.ts";
 import { AppError, ForbiddenError, NotFoundError } from "#server/http/errors.ts";
 import { enqueueMail } from "#server/mail/outbox.ts";
 import { expireOrder } from "#server/orders/expiry.ts";
 import type { OrdersService } from "#server/orders/service.ts";
-import { markOrderPaid, setConfirmationSent, type Order, type OrderLine } from "#server/orders/status.ts";
+import {
+  findOrder,
+  linesOf,
+  markOrderPaid,
+  setConfirmationSent,
+  type Order,
+  type OrderLine,
+} from "#server/orders/status.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
 import { confirmationKey, orderConfirmationMail } from "./mails.ts";
@@ -108,9 +115,7 @@ export function createPaymentsService(deps: {
         phone: order.deliveryPhone,
         fast: order.fastDelivery,
       },
-      lines:
-        lines ??
-        (await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))),
+      lines: lines ?? (await linesOf(tx, order.id)),
       publicUrl: deps.publicUrl,
     });
   }
@@ -172,12 +177,7 @@ export function createPaymentsService(deps: {
         .orderBy(desc(payments.id))
         .limit(1);
       if (!payment) {
-        const [order] = byOrder
-          ? await db
-              .select({ id: orders.id })
-              .from(orders)
-              .where(eq(orders.id, Number(clean)))
-          : [];
+        const order = byOrder ? await findOrder(db, Number(clean)) : undefined;
         return { status: "no_data", problem: order ? NO_DATA : NOT_FOUND };
       }
       return verifyPayment(payment);
@@ -212,7 +212,7 @@ export function createPaymentsService(deps: {
      * copy the payment queued and never a second one.
      */
     async requestConfirmation(actor: PublicUser, orderId: number): Promise<ConfirmationRequest> {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      const order = await findOrder(db, orderId);
       if (!order) throw new NotFoundError(NOT_FOUND);
       const staff = actor.function === "admin";
       if (order.userId !== actor.id && !staff) throw new ForbiddenError();
