@@ -7,7 +7,7 @@ import { formatDateTime } from "#app/components/admin/orders/format.ts";
 import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
 import { PAYMENT_TEXT, type PaymentIntent, paymentAction } from "#app/components/admin/payments/actions.ts";
-import { IntentButton, PaymentRowActions } from "#app/components/admin/payments/PaymentRowActions.tsx";
+import { PaymentRowActions, usePaymentIntent } from "#app/components/admin/payments/PaymentRowActions.tsx";
 import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
@@ -107,6 +107,7 @@ function logResults(result: { data: unknown }) {
 /** /payment-status 'Status dos Pagamentos': each order line's payment, verified with the gateway on demand. */
 export default function Page({ loaderData: { page, payments } }: Route.ComponentProps) {
   const pending = useScreenPending();
+  const verifyAll = usePaymentIntent(PAYMENT_TEXT.verifyAllFailed, logResults);
   const sandbox = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.paymentProvider === "sandbox";
 
   return (
@@ -116,19 +117,15 @@ export default function Page({ loaderData: { page, payments } }: Route.Component
         description="Verifique o estado dos pagamentos junto do operador e envie as confirmações."
         actions={
           <>
-            <IntentButton
-              intent={{ intent: "verify-all" }}
-              failure={PAYMENT_TEXT.verifyAllFailed}
+            <button
+              type="button"
               className={buttonClass.primary}
-              onDone={logResults}
+              onClick={() => verifyAll.submit({ intent: "verify-all" })}
+              disabled={verifyAll.busy}
             >
-              {(busy) => (
-                <>
-                  <RefreshCw aria-hidden="true" className={`size-4 ${busy ? "animate-spin" : ""}`} />
-                  {busy ? "A verificar..." : "Verificar Todos"}
-                </>
-              )}
-            </IntentButton>
+              <RefreshCw aria-hidden="true" className={`size-4 ${verifyAll.busy ? "animate-spin" : ""}`} />
+              {verifyAll.busy ? "A verificar..." : "Verificar Todos"}
+            </button>
             <Link to="/dashboard" className={buttonClass.secondary}>
               <ArrowLeft aria-hidden="true" className="size-4" />
               Voltar

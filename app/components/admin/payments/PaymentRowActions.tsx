@@ -14,87 +14,88 @@ import { failureTitle, PAYMENT_TEXT, type PaymentIntent } from "./actions.ts";
 /** What the gateway is asked about: the payment reference (or MB WAY request id), else the order id. */
 const verifyKey = (line: AdminOrderLine) => line.payment_reference || String(line.id);
 
-/** One button with its own fetcher: submits `intent`, draws `children(busy)`, toasts the outcome. */
-export function IntentButton({
-  intent,
-  failure,
-  className,
-  label,
-  onDone,
-  children,
-}: {
-  intent: PaymentIntent;
-  /** The toast title when the change fails without a title of its own. */
-  failure: string;
-  className: string;
-  label?: string;
-  onDone?: (result: ActionResult) => void;
-  children: (busy: boolean) => ReactNode;
-}) {
+/**
+ * One kind of change with its own fetcher and toasts. Held by a component that outlives the button
+ * (the row), because a change may remove its own button ('Simular pagamento' once paid) and the
+ * toast must still show.
+ */
+export function usePaymentIntent(failure: string, onDone?: (result: ActionResult) => void) {
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher, { success: "", failure: failureTitle(fetcher.data, failure), onDone });
-  const busy = fetcher.state !== "idle";
+  return {
+    busy: fetcher.state !== "idle",
+    submit: (intent: PaymentIntent) => void fetcher.submit(intent, { method: "post", encType: "application/json" }),
+  };
+}
+
+function RowButton({
+  onClick,
+  busy,
+  label,
+  className = buttonClass.secondary,
+  children,
+}: {
+  onClick: () => void;
+  busy: boolean;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
-      className={className}
-      onClick={() => void fetcher.submit(intent, { method: "post", encType: "application/json" })}
+      className={`${className} px-3 py-1.5 whitespace-nowrap`}
+      onClick={onClick}
       disabled={busy}
       aria-label={label}
     >
-      {children(busy)}
+      {children}
     </button>
   );
 }
 
-const rowButton = `${buttonClass.secondary} px-3 py-1.5 whitespace-nowrap`;
-
 export function PaymentRowActions({ line, sandbox }: { line: AdminOrderLine; sandbox: boolean }) {
+  const verify = usePaymentIntent(PAYMENT_TEXT.verifyFailed);
+  const simulate = usePaymentIntent(PAYMENT_TEXT.simulateFailed);
+  const confirm = usePaymentIntent(PAYMENT_TEXT.confirmFailed);
   return (
     <div className="flex flex-wrap gap-2">
-      <IntentButton
-        intent={{ intent: "verify", key: verifyKey(line) }}
-        failure={PAYMENT_TEXT.verifyFailed}
-        className={rowButton}
+      <RowButton
+        onClick={() => verify.submit({ intent: "verify", key: verifyKey(line) })}
+        busy={verify.busy}
         label={`Verificar pagamento do pedido ${line.id}`}
       >
-        {(busy) => (
-          <>
-            <SearchCheck aria-hidden="true" className="size-4" />
-            {busy ? "A verificar..." : "Verificar"}
-          </>
-        )}
-      </IntentButton>
+        <SearchCheck aria-hidden="true" className="size-4" />
+        {verify.busy ? "A verificar..." : "Verificar"}
+      </RowButton>
       {sandbox && line.payment_status === "pending" ? (
-        <IntentButton
-          intent={{ intent: "simulate", orderId: line.id }}
-          failure={PAYMENT_TEXT.simulateFailed}
-          className={rowButton}
+        <RowButton
+          onClick={() => simulate.submit({ intent: "simulate", orderId: line.id })}
+          busy={simulate.busy}
           label={`Simular pagamento do pedido ${line.id} (sandbox)`}
         >
-          {(busy) => (
-            <>
-              <BadgeEuro aria-hidden="true" className="size-4" />
-              {busy ? "A simular..." : "Simular pagamento"}
-            </>
-          )}
-        </IntentButton>
+          <BadgeEuro aria-hidden="true" className="size-4" />
+          {simulate.busy ? "A simular..." : "Simular pagamento"}
+        </RowButton>
       ) : null}
       {line.payment_status === "paid" ? (
         // Only a paid order can be confirmed; each click queues one more copy to the buyer.
-        <IntentButton
-          intent={{ intent: "confirm", orderId: line.id, userId: line.user_id, paymentStatus: line.payment_status }}
-          failure={PAYMENT_TEXT.confirmFailed}
-          className={`${buttonClass.success} px-3 py-1.5 whitespace-nowrap`}
+        <RowButton
+          onClick={() =>
+            confirm.submit({
+              intent: "confirm",
+              orderId: line.id,
+              userId: line.user_id,
+              paymentStatus: line.payment_status,
+            })
+          }
+          busy={confirm.busy}
           label={`Enviar confirmação do pedido ${line.id}`}
+          className={buttonClass.success}
         >
-          {(busy) => (
-            <>
-              <Send aria-hidden="true" className="size-4" />
-              {busy ? "A enviar..." : "Enviar confirmação"}
-            </>
-          )}
-        </IntentButton>
+          <Send aria-hidden="true" className="size-4" />
+          {confirm.busy ? "A enviar..." : "Enviar confirmação"}
+        </RowButton>
       ) : null}
     </div>
   );
