@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { PackagePlus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
 import { CATALOG_MESSAGES, MAX_STOCK } from "#server/catalog/schemas.ts";
@@ -79,6 +79,7 @@ export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os produtos")
 export default function Page({ loaderData: { products, colors, sizes, detail } }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
+  const location = useLocation();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const [search, setSearch] = useState("");
@@ -107,7 +108,10 @@ export default function Page({ loaderData: { products, colors, sizes, detail } }
     clearErrors("product_id");
     setParams(id ? { [PRODUCT_PARAM]: id } : {}, { replace: true, preventScrollReset: true });
   };
-  const pending = navigation.state === "loading" ? new URLSearchParams(navigation.location.search) : null;
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname
+      ? new URLSearchParams(navigation.location.search)
+      : null;
   const loadingVariants = pending !== null && (pending.get(PRODUCT_PARAM) ?? "") !== productId;
 
   const visibleProducts = useMemo(() => {
