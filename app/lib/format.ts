@@ -2,7 +2,10 @@
  * Display formats of the shop: prices in pt-PT with the euro symbol after the number (every price shown).
  */
 
-const EUR = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" });
+// Built on first use: constructing it costs a throttled phone a few hundred milliseconds, which a page that shows
+// only server-formatted prices (the home page) should not pay while it hydrates.
+let eur: Intl.NumberFormat | undefined;
+const EUR = () => (eur ??= new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }));
 
 /** No-break space: the price and its symbol never wrap apart. */
 const NBSP = "\u00a0";
@@ -16,7 +19,8 @@ const NBSP = "\u00a0";
  */
 export function formatEuros(value: number): string {
   if (!Number.isFinite(value)) return `—${NBSP}€`;
-  const number = EUR.formatToParts(value)
+  const number = EUR()
+    .formatToParts(value)
     .filter((part) => part.type !== "currency" && part.type !== "literal")
     .map((part) => (part.type === "group" ? NBSP : part.value))
     .join("");

@@ -6,6 +6,7 @@ import { HomeBanner, type BannerData } from "../components/catalog/HomeBanner.ts
 import { firstImage } from "../components/catalog/image-urls.ts";
 import { ProductCard, focusRing, type CardProduct } from "../components/catalog/ProductCard.tsx";
 import { webContext } from "../context.ts";
+import { formatEuros } from "../lib/format.ts";
 import { DEFAULT_DESCRIPTION, SITE_NAME, errorMeta, seoMeta, uploadUrl } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -47,6 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     id: p.id,
     name: p.name,
     price: p.price,
+    priceLabel: formatEuros(p.price),
     image: firstImage(p.images),
     status: p.status,
   });

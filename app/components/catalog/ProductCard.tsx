@@ -1,7 +1,6 @@
 import { ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatEuros } from "#app/lib/format.ts";
 import { CatalogImage } from "./CatalogImage.tsx";
 
 /** What a card needs of a product (ApiProduct and ApiProductListItem both fit, with `image` = first file). */
@@ -10,6 +9,11 @@ export interface CardProduct {
   name: string;
   /** Euros. */
   price: number;
+  /**
+   * The price as shown ("12,90 €"), formatted by the page's loader on the server: building the pt-PT currency
+   * formatter costs a phone hundreds of milliseconds, so the home page never does it in the browser.
+   */
+  priceLabel: string;
   /** The main picture's file name ("" for none). */
   image: string;
   /** 1 in the shop, 0 out; only shown with showStatus (the admin grid). */
@@ -99,7 +103,7 @@ export function ProductCard({
           </Link>
         </h3>
         <div className="mt-auto flex items-center justify-between gap-3">
-          <p className="text-base font-semibold text-gray-900 tabular-nums">{formatEuros(product.price)}</p>
+          <p className="text-base font-semibold text-gray-900 tabular-nums">{product.priceLabel}</p>
           {showCartButton && (
             <Link
               to={productHref}

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, type ComponentType } from "react";
+import { Suspense, use, useEffect, type ComponentType, type ReactPromise } from "react";
 
 /**
  * Resolves when the element with this id comes within a screen of the viewport; at once when the element is not in
@@ -21,11 +21,9 @@ function nearViewport(id: string): Promise<void> {
 }
 
 /** A promise React's `use` reads at once when it has settled (React marks it the same way). */
-type Tracked<T> = Promise<T> & { status?: "fulfilled"; value?: T };
-function tracked<T>(promise: Promise<T>): Tracked<T> {
-  const result: Tracked<T> = promise.then((value) => {
-    result.status = "fulfilled";
-    result.value = value;
+function tracked<T>(promise: Promise<T>): ReactPromise<T> {
+  const result: ReactPromise<T> = promise.then((value) => {
+    Object.assign(result, { status: "fulfilled", value });
     return value;
   });
   return result;
@@ -46,7 +44,7 @@ export function lazyNearViewport<Props extends object>(
   const onServer = typeof document === "undefined";
   let loadNow = () => {};
   const asked = new Promise<void>((resolve) => (loadNow = resolve));
-  let component: Tracked<ComponentType<Props>> | undefined = onServer ? tracked(load()) : undefined;
+  let component: ReactPromise<ComponentType<Props>> | undefined = onServer ? tracked(load()) : undefined;
   const componentPromise = () => (component ??= tracked(Promise.race([nearViewport(id), asked]).then(load)));
 
   function Island(props: Props) {
