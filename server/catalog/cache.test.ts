@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { colors, products, variants } from "../db/schema.ts";
@@ -14,24 +14,29 @@ let admin: AuthHeaders;
 const names = async (url = "/api/product", headers: Partial<AuthHeaders> = {}) =>
   ((await t.app.inject({ url, headers })).json() as { name: string }[]).map((p) => p.name);
 
-/** Waits (bounded) until the list satisfies `done`: notifications arrive asynchronously. */
-async function eventually(read: () => Promise<string[]>, done: (list: string[]) => boolean): Promise<string[]> {
-  const until = Date.now() + 5_000;
-  let list = await read();
-  while (!done(list) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 25));
-    list = await read();
-  }
-  return list;
-}
+/** The list once it satisfies `done` (notifications arrive asynchronously; vi.waitFor bounds the wait). */
+const eventually = (read: () => Promise<string[]>, done: (list: string[]) => boolean): Promise<string[]> =>
+  vi.waitFor(
+    async () => {
+      const list = await read();
+      if (!done(list)) throw new Error(`not yet: ${JSON.stringify(list)}`);
+      return list;
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
   const a = await createUser(t.db, "admin");
   admin = await login(t.app, a.email, a.password);
   // The first read opens the LISTEN connection; wait until reads are cached (same ETag, one query).
-  await names();
-  await new Promise((r) => setTimeout(r, 200));
+  await vi.waitFor(
+    async () => {
+      await names();
+      expect(t.services.catalog.peekShopCached()).toBeDefined();
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 });
 afterAll(() => t.close());
 

@@ -24,12 +24,13 @@ const comparable = (res: LightMyRequestResponse) => {
 
 /** Reads until the cache holds the list (the LISTEN connection comes up asynchronously). */
 async function warm(): Promise<void> {
-  const until = Date.now() + 5_000;
-  while (!t.services.catalog.peekShopCached() && Date.now() < until) {
-    await get();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(t.services.catalog.peekShopCached()).toBeDefined();
+  await vi.waitFor(
+    async () => {
+      await get();
+      expect(t.services.catalog.peekShopCached()).toBeDefined();
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }
 
 beforeAll(async () => {

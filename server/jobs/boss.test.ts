@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "#tests/support/db.ts";
 import { loadConfig } from "../config.ts";
 import { emailOutbox, rateLimits, sessions, users } from "../db/schema.ts";
@@ -35,16 +35,16 @@ async function setup() {
 
 const emlFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : []);
 
-/** Polls until `check` returns a value (or the deadline passes, then returns the last value). */
-async function waitFor<T>(check: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await check();
-  while (!ok(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await check();
-  }
-  return value;
-}
+/** The value of `check` once `ok` accepts it (vi.waitFor: polled every 50 ms, bounded). */
+const waitFor = <T>(check: () => T | Promise<T>, ok: (v: T) => boolean, timeout = 10_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!ok(value)) throw new Error(`not yet: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout, interval: 50 },
+  );
 
 describe("startJobs", () => {
   it("delivers mail queued before start, and mail queued later as soon as it is nudged", async () => {

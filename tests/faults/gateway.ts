@@ -165,6 +165,7 @@ export const gatewayTests: FaultTest[] = [
       const buyers = buyersForGateway(ctx);
       gateway.setSlowMs(ADAPTER_TIMEOUT_MS + 20_000);
       gateway.setMode("slow");
+      const calledBefore = gateway.requests.length;
       const slow = Promise.all(
         buyers.map((b) =>
           placeOrder(
@@ -175,8 +176,14 @@ export const gatewayTests: FaultTest[] = [
           ),
         ),
       );
-      // While those wait for the gateway, the same variant sells at once on the sandbox instances.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // Once every one of those waits for the gateway (their units reserved), the same variant sells at once
+      // on the sandbox instances.
+      await waitFor(
+        "the slow checkouts to reach the gateway",
+        15_000,
+        () => gateway!.requests.length - calledBefore >= buyers.length,
+        50,
+      );
       const others = ctx.buyers.slice(0, 3);
       const quick = await Promise.all(
         others.map((b, i) =>
