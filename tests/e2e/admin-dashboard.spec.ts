@@ -1,7 +1,6 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, test } from "./fixtures.ts";
-import { ADMIN, expect, loginThroughForm, uniqueEmail } from "./support.ts";
+import { ADMIN, expect, expectAccessible, loginThroughForm, tag, toastText, uniqueEmail } from "./support.ts";
 
 /**
  * Spec sections 2, 4, 5 and 8 for the dashboard and the small catalogue screens: stock cards
@@ -10,8 +9,6 @@ import { ADMIN, expect, loginThroughForm, uniqueEmail } from "./support.ts";
  */
 
 const BANNER_IMAGE = path.resolve(import.meta.dirname, "../../public/images/default.jpg");
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
 async function loginAsAdmin(page: Page): Promise<void> {
   await page.goto("/login");
   // The form must be hydrated before it is filled (a slow first load would reset it).
@@ -19,23 +16,6 @@ async function loginAsAdmin(page: Page): Promise<void> {
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
 }
-
-/**
- * No serious or critical axe violation on the current page. The toasts (sonner, mounted once in
- * root.tsx with richColors) are left out: they are not part of these screens.
- */
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** A sonner toast with exactly this text. */
-const toastText = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 test("the dashboard shows the stock cards, the users table and the payments status", async ({ page }) => {
   await loginAsAdmin(page);

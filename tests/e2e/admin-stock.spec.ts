@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { type Page, test } from "./fixtures.ts";
-import { ADMIN, expect, loginThroughForm, readMailTo } from "./support.ts";
+import { ADMIN, expect, expectAccessible, loginThroughForm, readMailTo, tag, toastText } from "./support.ts";
 
 /**
  * Spec sections 2, 4, 5 and 8 for the stock and order screens: /gestao-stock (cards, search,
@@ -11,27 +10,10 @@ import { ADMIN, expect, loginThroughForm, readMailTo } from "./support.ts";
  * Runs at 1280 px and 375 px.
  */
 
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
 async function loginAsAdmin(page: Page): Promise<void> {
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
 }
-
-/** No serious or critical axe violation on the current page. */
-async function expectAccessible(page: Page): Promise<void> {
-  // The toasts (sonner, mounted by root.tsx, not these screens) fade in and out: measured mid-animation they fail contrast.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** A sonner toast with exactly this text. */
-const toastText = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 test("stock management: summary cards, search, a product's variants and the keyboard stock dialog", async ({
   page,

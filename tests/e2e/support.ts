@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { parseMail, type ReadMail } from "#tests/support/mail.ts";
 
@@ -39,5 +40,25 @@ export async function loginThroughForm(page: Page, email: string, password: stri
 export async function storedUser(page: Page): Promise<Record<string, unknown> | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null"));
 }
+
+/** A short unique suffix for names a test creates. */
+export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * No serious or critical axe violation on the current page. The toasts (sonner, mounted once by root.tsx, not part
+ * of the screens) are left out: they fade in and out, and measured mid-animation they fail contrast.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A sonner toast with exactly this text. */
+export const toastText = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
 export { expect };
