@@ -1,6 +1,6 @@
 import { ChartLine, type LucideIcon, Package, Users, Warehouse } from "lucide-react";
 
-/** The dashboard menu of spec section 2 ("Dashboard menu entries"), in order. */
+/** The admin menu (AdminShell: sidebar and drawer), in order. */
 
 export interface MenuLeaf {
   label: string;

@@ -4,7 +4,6 @@
  * (the customer-data modal).
  */
 import { ADMIN_ORDER_MESSAGES, orderIdParams } from "#server/orders/admin-schemas.ts";
-import { AppError } from "#server/http/errors.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { CustomerOrder } from "./CustomerDialog.tsx";
 import type { PaymentsPage } from "./PaymentsPanel.tsx";
@@ -32,7 +31,19 @@ export async function loadCustomerOrder(context: Context, rawId: string | null):
   try {
     return { orderId: rawId, order: await servicesOf(context).adminOrders.getOrder(parsed.data.id), error: null };
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { orderId: rawId, order: null, error: error.message };
+    const reason = clientErrorMessage(error);
+    if (reason !== null) return { orderId: rawId, order: null, error: reason };
     throw error;
   }
+}
+
+/**
+ * The pt-PT message of a service's typed 4xx error (AppError), else null. Read by shape, not
+ * `instanceof`: the built web app carries its own copy of server/http/errors.ts, apart from the
+ * one the services (built by the server process) throw.
+ */
+function clientErrorMessage(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const { status } = error as { status?: unknown };
+  return typeof status === "number" && status >= 400 && status < 500 ? error.message : null;
 }
