@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { colors, emailOutbox, orders, payments, products, stockMovements, variants } from "../db/schema.ts";
+import { orderWithPayment } from "#tests/support/orders.ts";
+import { emailOutbox, orders, payments, stockMovements, variants } from "../db/schema.ts";
 import { buildCallbackUrl } from "./callback.ts";
 
 let t: TestApp;
@@ -11,37 +12,9 @@ let admin: AuthHeaders;
 let stranger: AuthHeaders;
 const KEY = "chave-anti-phishing-de-teste";
 
-const delivery = {
-  nome: "Rui",
-  morada: "Rua A, 1",
-  codigo_postal: "4000-001",
-  cidade: "Porto",
-  telefone: "912345678",
-  entrega_rapida: false,
-};
-
-async function newOrder(method: "mb" | "payshop" | "mbway", stock = 5) {
-  const [p] = await t.db.insert(products).values({ name: "Caneca Teste", priceCents: 1000 }).returning();
-  const [c] = await t.db
-    .insert(colors)
-    .values({ name: `Branco ${p!.id}` })
-    .returning();
-  const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock }).returning();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/orders",
-    headers: buyer,
-    payload: {
-      metodo_pagamento: method,
-      telemovel: "912345678",
-      dados_entrega: delivery,
-      items: [{ product_id: p!.id, quantity: 2, variant_id: v!.id }],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
-  return { orderId: res.json().order_id as number, payment: payment!, variantId: v!.id };
-}
+/** An order of 2 units of a new one-variant product at 10,00 €, with its payment. */
+const newOrder = (method: "mb" | "payshop" | "mbway", stock = 5) =>
+  orderWithPayment(t, buyer, { method, priceCents: 1000, stock, quantity: 2 });
 
 const callback = (
   key: string,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { colors, emailOutbox, orders, paymentEvents, payments, products, variants } from "../db/schema.ts";
+import { orderWithPayment } from "#tests/support/orders.ts";
+import { emailOutbox, orders, paymentEvents, payments, variants } from "../db/schema.ts";
 import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "../orders/rules.ts";
 import { buildCallbackUrl, CALLBACK_PATH } from "../payments/callback.ts";
 
@@ -18,7 +19,6 @@ let t: TestApp;
 let buyer: AuthHeaders;
 let admin: AuthHeaders;
 const KEY = "chave-anti-phishing-segura-123";
-const delivery = { nome: "Rui", morada: "Rua A, 1", codigo_postal: "4000-001", cidade: "Porto", telefone: "912345678" };
 
 let ordersOfBuyer = 0;
 
@@ -29,27 +29,7 @@ async function newOrder(method: "mb" | "payshop" | "mbway" = "mb") {
     buyer = await login(t.app, u.email, u.password);
     ordersOfBuyer = 1;
   }
-  const [p] = await t.db.insert(products).values({ name: "Caneca", priceCents: 1234 }).returning();
-  const [c] = await t.db
-    .insert(colors)
-    .values({ name: `Cor ${p!.id}` })
-    .returning();
-  const [v] = await t.db.insert(variants).values({ productId: p!.id, colorId: c!.id, stock: 5 }).returning();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/orders",
-    headers: buyer,
-    payload: {
-      metodo_pagamento: method,
-      telemovel: "912345678",
-      dados_entrega: delivery,
-      items: [{ product_id: p!.id, quantity: 1, variant_id: v!.id }],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const orderId = res.json().order_id as number;
-  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
-  return { orderId, payment: payment!, variantId: v!.id };
+  return orderWithPayment(t, buyer, { method, priceCents: 1234, stock: 5, quantity: 1 });
 }
 
 type Payment = Awaited<ReturnType<typeof newOrder>>["payment"];

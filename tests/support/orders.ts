@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { colors, orders, products, sizes, variants } from "#server/db/schema.ts";
+import { colors, orders, payments, products, sizes, variants } from "#server/db/schema.ts";
 import type { TestApp } from "./db.ts";
 import type { AuthHeaders } from "./http.ts";
 import { sendPaidCallback } from "./payments.ts";
@@ -93,4 +93,28 @@ export async function insertOrder(t: TestApp, userId: number, values: Partial<ty
     })
     .returning();
   return order!;
+}
+
+/**
+ * A product of one variant (`stock` units at `priceCents`) and an order of `quantity` of it through POST /orders,
+ * paid by `method`: the order id, the payment the checkout created and the variant id.
+ */
+export async function orderWithPayment(
+  t: TestApp,
+  headers: AuthHeaders,
+  opts: { method: "mb" | "payshop" | "mbway"; priceCents: number; stock: number; quantity: number },
+) {
+  const {
+    product,
+    variants: [variant],
+  } = await seedProduct(t, opts.priceCents, opts.stock);
+  const res = await checkout(t, headers, {
+    metodo_pagamento: opts.method,
+    telemovel: "912345678",
+    items: [{ product_id: product.id, quantity: opts.quantity, variant_id: variant!.id }],
+  });
+  if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
+  const orderId = res.json().order_id as number;
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  return { orderId, payment: payment!, variantId: variant!.id };
 }
