@@ -8,7 +8,6 @@ import { createProductsService } from "./products.ts";
 import { createVariantsService } from "./variants.ts";
 
 export type { ProductPage } from "./product-reads.ts";
-export { INITIAL_STOCK_REASON } from "./variants.ts";
 
 /*
  * The catalogue (products, their pictures and variants, colours, sizes, categories and banners),

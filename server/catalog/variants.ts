@@ -9,7 +9,7 @@ import { CATALOG_MESSAGES as M, type ApiVariant, type CreateVariantBody } from "
 
 /** A product's variants (colour + size, with stock): the admin's variant forms on the product screens. */
 
-export const INITIAL_STOCK_REASON = "Stock inicial";
+const INITIAL_STOCK_REASON = "Stock inicial";
 
 export function createVariantsService(deps: { db: Database }) {
   const { db } = deps;
