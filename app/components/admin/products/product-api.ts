@@ -3,7 +3,7 @@
  * so the grid, the edit pages and the report word failures the same way.
  */
 import { messageFrom } from "#app/lib/api.ts";
-import { type ActionResult, submitToApi } from "../route-data.tsx";
+import type { ActionResult } from "../route-data.tsx";
 
 export type { ApiColor, ApiProduct, ApiProductListItem, ApiStockDetail, ApiVariant } from "#server/catalog/schemas.ts";
 
@@ -62,16 +62,6 @@ export function deleteMessage(result: ActionResult): string {
   if (result.status === 404) return "Produto não encontrado ou já foi eliminado";
   if (result.status === 500) return "Erro interno do servidor";
   return `Erro ${result.status}: ${messageFrom(data) ?? "Erro inesperado ao eliminar produto"}`;
-}
-
-/**
- * DELETE /api/product/{id} for a clientAction: `ok` and the pt-PT message to show. (The grid's
- * clientAction uses it; /produto/relatorio can too.)
- */
-export async function deleteProduct(id: number): Promise<{ ok: boolean; message: string }> {
-  const result = await submitToApi(`/api/product/${id}`, { method: "DELETE" });
-  const message = deleteMessage(result);
-  return { ok: result.ok && message === "Produto eliminado com sucesso!", message };
 }
 
 /** Creation date in pt-PT with seconds, e.g. 03/05/2025, 14:07:09. */
