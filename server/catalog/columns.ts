@@ -9,7 +9,7 @@ import { centsToEuros, type ApiProduct, type ApiVariant } from "./schemas.ts";
  */
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Executor = Database | Tx;
+type Executor = Database | Tx;
 
 /**
  * The outer query's product id for the correlated subqueries below, always written as

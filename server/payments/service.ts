@@ -25,7 +25,7 @@ import {
 } from "./sandbox-simulator.ts";
 import { PaymentDataIncompleteError, type PaymentMethod, type PaymentProvider } from "./provider.ts";
 
-export type { VerifyAllResult, VerifyResult, VerifyStatus } from "./schemas.ts";
+export type { VerifyAllResult, VerifyResult } from "./schemas.ts";
 
 /** What the provider said about one payment (presenter.ts turns it into the API's body). */
 export type PaymentCheck =
