@@ -13,6 +13,22 @@ async function csrf(page: Page): Promise<Record<string, string>> {
   return { "x-csrf-token": (await page.context().cookies()).find((c) => c.name === "loja_csrf")!.value };
 }
 
+/** A product (one picture, no variants) made through the API as the signed-in admin; its id. */
+async function createProduct(page: Page, name: string): Promise<number> {
+  const created = await page.request.post("/api/product/create", {
+    headers: await csrf(page),
+    multipart: {
+      name,
+      description: "Produto de um teste de browser.",
+      price: "3,50",
+      categoria: "Canecas",
+      images: { name: "p.png", mimeType: "image/png", buffer: Buffer.from(PNG_1PX, "base64") },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
 test("the products grid refreshes by itself, survives a failed refresh, and keeps its search in the URL", async ({
   page,
 }) => {
@@ -26,18 +42,7 @@ test("the products grid refreshes by itself, survives a failed refresh, and keep
 
   // Created through the API meanwhile: the grid shows it within a refresh or two, with its stock.
   const name = `Refresco ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/product/create", {
-    headers: await csrf(page),
-    multipart: {
-      name,
-      description: "Produto do teste do refresco.",
-      price: "3,50",
-      categoria: "Canecas",
-      images: { name: "r.png", mimeType: "image/png", buffer: Buffer.from(PNG_1PX, "base64") },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await createProduct(page, name);
   const card = grid.getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
   await expect(card).toBeVisible({ timeout: 12_000 });
   await expect(card.getByText("Stock: 0")).toBeVisible();
@@ -68,18 +73,7 @@ test("'Definir Produto' adds a variant with its stock to the chosen product and 
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
   const name = `Definir ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/product/create", {
-    headers: await csrf(page),
-    multipart: {
-      name,
-      description: "Produto do teste de Definir Produto.",
-      price: "4,00",
-      categoria: "Canecas",
-      images: { name: "d.png", mimeType: "image/png", buffer: Buffer.from(PNG_1PX, "base64") },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await createProduct(page, name);
 
   await page.goto("/produtos/detalhes");
   await waitForHydration(page);
