@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { expect } from "vitest";
 import type { TestApp } from "./db.ts";
-import { createUser, login, type AuthHeaders } from "./http.ts";
+import { signIn } from "./factories.ts";
+import type { AuthHeaders } from "./http.ts";
 import { sendPaidCallback } from "./payments.ts";
 
 /*
@@ -35,91 +36,55 @@ export interface PlannedProduct {
   variants: PlannedVariant[];
 }
 
+/** One planned product; variants as [colour, size or undefined, stock]; the price's cents read from its text. */
+function plan(
+  key: string,
+  name: string,
+  price: string,
+  categoria: string,
+  modeloId: number,
+  status: 0 | 1,
+  images: number,
+  variants: Array<[string, string | undefined, number]>,
+): PlannedProduct {
+  return {
+    key,
+    name,
+    price,
+    priceCents: Number(price.replace(",", "")),
+    categoria,
+    modeloId,
+    status,
+    images,
+    variants: variants.map(([color, size, stock]) => (size ? { color, size, stock } : { color, stock })),
+  };
+}
+
 /**
  * Six products. Zero-stock variants (3) differ from products without stock (2); low variants
  * 1..10 (4) differ from products with a low variant (3), so a count of the wrong thing shows.
  */
 export const PLAN: readonly PlannedProduct[] = [
-  {
-    key: "caneca",
-    name: "Caneca Lisboa",
-    price: "12,90",
-    priceCents: 1290,
-    categoria: "Canecas Valor",
-    modeloId: 11,
-    status: 1,
-    images: 2,
-    variants: [
-      { color: "Azul Valor", size: "M-V", stock: 20 },
-      { color: "Preto Valor", size: "M-V", stock: 0 },
-      { color: "Branco Valor", size: "L-V", stock: 7 },
-    ],
-  },
-  {
-    key: "tshirt",
-    name: "T-shirt Porto",
-    price: "19,50",
-    priceCents: 1950,
-    categoria: "T-shirts Valor",
-    modeloId: 11,
-    status: 1,
-    images: 3,
-    variants: [
-      { color: "Azul Valor", size: "S-V", stock: 3 },
-      { color: "Azul Valor", size: "M-V", stock: 9 },
-      { color: "Preto Valor", size: "L-V", stock: 30 },
-    ],
-  },
-  {
-    key: "agenda",
-    name: "Agenda Coimbra",
-    price: "8,75",
-    priceCents: 875,
-    categoria: "Agendas Valor",
-    modeloId: 12,
-    status: 1,
-    images: 1,
-    variants: [
-      { color: "Branco Valor", stock: 0 },
-      { color: "Preto Valor", stock: 0 },
-    ],
-  },
-  {
-    key: "saco",
-    name: "Saco Braga",
-    price: "24,00",
-    priceCents: 2400,
-    categoria: "Sacos Valor",
-    modeloId: 13,
-    status: 1,
-    images: 2,
-    variants: [
-      { color: "Verde Valor", size: "M-V", stock: 12 },
-      { color: "Verde Valor", size: "L-V", stock: 40 },
-    ],
-  },
-  {
-    key: "postal",
-    name: "Postal Faro",
-    price: "2,35",
-    priceCents: 235,
-    categoria: "Postais Valor",
-    modeloId: 11,
-    status: 0,
-    images: 1,
-    variants: [{ color: "Azul Valor", stock: 6 }],
-  },
-  {
-    key: "iman",
-    name: "Íman Évora",
-    price: "4,10",
-    priceCents: 410,
-    categoria: "Ímanes Valor",
-    modeloId: 14,
-    status: 1,
-    images: 2,
-    variants: [],
-  },
+  plan("caneca", "Caneca Lisboa", "12,90", "Canecas Valor", 11, 1, 2, [
+    ["Azul Valor", "M-V", 20],
+    ["Preto Valor", "M-V", 0],
+    ["Branco Valor", "L-V", 7],
+  ]),
+  plan("tshirt", "T-shirt Porto", "19,50", "T-shirts Valor", 11, 1, 3, [
+    ["Azul Valor", "S-V", 3],
+    ["Azul Valor", "M-V", 9],
+    ["Preto Valor", "L-V", 30],
+  ]),
+  plan("agenda", "Agenda Coimbra", "8,75", "Agendas Valor", 12, 1, 1, [
+    ["Branco Valor", undefined, 0],
+    ["Preto Valor", undefined, 0],
+  ]),
+  plan("saco", "Saco Braga", "24,00", "Sacos Valor", 13, 1, 2, [
+    ["Verde Valor", "M-V", 12],
+    ["Verde Valor", "L-V", 40],
+  ]),
+  plan("postal", "Postal Faro", "2,35", "Postais Valor", 11, 0, 1, [["Azul Valor", undefined, 6]]),
+  plan("iman", "Íman Évora", "4,10", "Ímanes Valor", 14, 1, 2, []),
 ];
 
 export interface BuiltCatalogue {
@@ -145,8 +110,7 @@ function picture(): Promise<Buffer> {
 export const variantKey = (productKey: string, v: PlannedVariant) => `${productKey}:${v.color}:${v.size ?? ""}`;
 
 export async function buildCatalogue(t: TestApp): Promise<BuiltCatalogue> {
-  const a = await createUser(t.db, "admin");
-  const admin = await login(t.app, a.email, a.password);
+  const admin = (await signIn(t, "admin")).headers;
   const post = async (url: string, payload: unknown) => {
     const res = await t.app.inject({ method: "POST", url, headers: admin, payload: payload as string });
     expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
@@ -217,10 +181,9 @@ export interface Shopper {
 }
 
 export async function newShopper(t: TestApp): Promise<Shopper> {
-  const u = await createUser(t.db, "cliente");
-  const headers = await login(t.app, u.email, u.password);
-  const me = await t.db.query.users.findFirst({ where: (users, { eq: is }) => is(users.id, u.id) });
-  return { id: u.id, name: me!.name, email: u.email, headers };
+  const { id, email, headers } = await signIn(t, "cliente");
+  const me = await t.db.query.users.findFirst({ where: (users, { eq: is }) => is(users.id, id) });
+  return { id, name: me!.name, email, headers };
 }
 
 /** Places a real order (POST /orders) and returns its id. */
