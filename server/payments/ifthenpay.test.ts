@@ -7,7 +7,7 @@ import { PaymentRejectedError, type PaymentToCheck } from "./provider.ts";
 
 /** The ifthenpay client: configuration, Multibanco, MB WAY and Payshop requests against the stand-in. */
 
-const { s, provider, expectClean, failure, lastRequest } = useIfthenpayStandIn();
+const { s, provider, expectClean, failure, expectLastRequest, lastRequest } = useIfthenpayStandIn();
 
 describe("configuration", () => {
   it("offers only the configured methods", () => {
@@ -46,10 +46,7 @@ describe("Multibanco", () => {
       method: "mb",
       description: "Encomenda 123",
     });
-    const req = lastRequest();
-    expect(req.method).toBe("POST");
-    expect(req.path).toBe("/multibanco/reference/init");
-    expect(req.body).toEqual({
+    expectLastRequest("POST", "/multibanco/reference/init", {
       mbKey: s.gw.keys.mbKey,
       orderId: "123",
       amount: "10.99",
@@ -115,10 +112,7 @@ describe("MB WAY", () => {
       phone: "912 345 678",
       email: "ana@exemplo.pt",
     });
-    const req = lastRequest();
-    expect(req.method).toBe("POST");
-    expect(req.path).toBe("/spg/payment/mbway");
-    expect(req.body).toEqual({
+    expectLastRequest("POST", "/spg/payment/mbway", {
       mbWayKey: s.gw.keys.mbwayKey,
       orderId: "9",
       amount: "10.99",

@@ -64,5 +64,12 @@ export function useIfthenpayStandIn() {
     return err as PaymentGatewayError;
   }
 
-  return { s, allKeys, provider, secrets, expectClean, failure, lastRequest: () => s.gw.requests.at(-1)! };
+  const lastRequest = () => s.gw.requests.at(-1)!;
+  /** The last call the stand-in received was this method, path and JSON body. */
+  const expectLastRequest = (method: string, path: string, body: unknown) => {
+    const req = lastRequest();
+    expect({ method: req.method, path: req.path, body: req.body }).toEqual({ method, path, body });
+  };
+
+  return { s, allKeys, provider, secrets, expectClean, failure, lastRequest, expectLastRequest };
 }
