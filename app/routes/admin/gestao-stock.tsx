@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { StockSummary } from "#server/stock/schemas.ts";
 import { stockProductsQuery } from "#server/stock/schemas.ts";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
@@ -8,6 +8,7 @@ import { screenErrorBoundary, submission } from "#app/components/admin/route-dat
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { type StockEdit, stockAction } from "#app/components/admin/stock/actions.ts";
 import { loadProductPanel } from "#app/components/admin/stock/product-panel.server.ts";
+import { useScreenParams } from "#app/components/admin/stock/panel-params.ts";
 import { ProductPanel } from "#app/components/admin/stock/ProductVariants.tsx";
 import { ProductStockBadges } from "#app/components/admin/stock/ProductStockBadges.tsx";
 import { stockColumns, StockProductTable } from "#app/components/admin/stock/StockProductTable.tsx";
@@ -75,23 +76,21 @@ function SummaryCards({ summary }: { summary: StockSummary }) {
 /** 'Pesquisar produto': searches as the admin types, once they pause; a new search starts at page 1. */
 function ProductSearch({ search }: { search: string }) {
   const searchId = useId();
-  const [, setSearchParams] = useSearchParams();
+  const { update } = useScreenParams();
+  // The timer calls the latest update, which starts from the params wanted by then (a product chosen meanwhile stays).
+  const latest = useRef(update);
+  useEffect(() => {
+    latest.current = update;
+  });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const typed = (text: string) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setSearchParams(
-        (params) => {
-          if (text.trim()) params.set("search", text.trim());
-          else params.delete("search");
-          params.delete("page");
-          return params;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }, 300);
+    timer.current = setTimeout(
+      () => latest.current({ search: text.trim() || null, page: null }, { replace: true }),
+      300,
+    );
   };
 
   return (

@@ -1,12 +1,13 @@
 import { PackagePlus } from "lucide-react";
 import { useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { lowStockQuery } from "#server/stock/schemas.ts";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { type StockEdit, stockAction } from "#app/components/admin/stock/actions.ts";
 import { loadProductPanel } from "#app/components/admin/stock/product-panel.server.ts";
 import { lowStockLevel } from "#app/components/admin/stock/ProductStockBadges.tsx";
+import { useScreenParams } from "#app/components/admin/stock/panel-params.ts";
 import { ProductPanel } from "#app/components/admin/stock/ProductVariants.tsx";
 import { stockColumns, StockProductTable } from "#app/components/admin/stock/StockProductTable.tsx";
 import { REASON_LOW_STOCK } from "#app/components/admin/stock/types.ts";
@@ -52,16 +53,9 @@ export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os produtos c
 /** /stock-baixo 'Stock Baixo': products with a variant at or under the threshold, restocked from their variants. */
 export default function Page({ loaderData: { threshold, products, panel } }: Route.ComponentProps) {
   const thresholdId = useId();
-  const [, setSearchParams] = useSearchParams();
+  const { update } = useScreenParams();
 
-  const chooseThreshold = (value: string) =>
-    setSearchParams(
-      (params) => {
-        params.set("threshold", value);
-        return params;
-      },
-      { preventScrollReset: true },
-    );
+  const chooseThreshold = (value: string) => update({ threshold: value });
 
   return (
     <div>

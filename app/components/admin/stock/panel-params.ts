@@ -1,31 +1,42 @@
 /**
- * The product panel's search params on /gestao-stock and /stock-baixo: `product` (the product whose
- * variants show) and `history` (the variant whose movements show). While the router loads a new
- * choice, the wanted one is returned, so the screen marks it at once and shows 'Carregando…'.
+ * The search params of /gestao-stock and /stock-baixo: `product` (the product whose variants show),
+ * `history` (the variant whose movements show), `search`, `page`, `threshold`. Every change starts
+ * from the params the screen is heading to (a navigation in flight on this path, else the current
+ * URL), so two quick changes (a search typed, then a product chosen) both stay.
  */
-import { useLocation, useNavigation, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 
+export type ParamChanges = Record<string, string | null | undefined>;
 export type PanelChanges = Partial<Record<"product" | "history", string | null>>;
 
-/** The product and variant the URL asks for, or the one being navigated to (shown as loading meanwhile). */
-export function usePanelParams() {
-  const [params, setParams] = useSearchParams();
+export function useScreenParams() {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const next = navigation.location?.pathname === pathname ? navigation.location : null;
-  const wanted = next ? new URLSearchParams(next.search) : params;
-  const number = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
-  /** Changes the panel's search params, keeping the screen's others (search, page, threshold). */
-  const update = (changes: PanelChanges) =>
-    setParams(
-      (current) => {
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === undefined) current.delete(key);
-          else current.set(key, value);
-        }
-        return current;
-      },
-      { preventScrollReset: true },
+  const location = useLocation();
+  const navigate = useNavigate();
+  const next = navigation.location?.pathname === location.pathname ? navigation.location : null;
+  const wanted = new URLSearchParams((next ?? location).search);
+  /** Sets (a text) or removes (null / undefined) some params, keeping the others. */
+  const update = (changes: ParamChanges, options: { replace?: boolean } = {}) => {
+    const params = new URLSearchParams(wanted);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === undefined) params.delete(key);
+      else params.set(key, value);
+    }
+    void navigate(
+      { pathname: location.pathname, search: params.size ? `?${params}` : "" },
+      { preventScrollReset: true, replace: options.replace },
     );
-  return { productId: number(wanted.get("product")), historyId: number(wanted.get("history")), update };
+  };
+  return { wanted, update };
+}
+
+/** The product and variant the URL asks for, or the ones being navigated to (shown as loading meanwhile). */
+export function usePanelParams() {
+  const { wanted, update } = useScreenParams();
+  const number = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
+  return {
+    productId: number(wanted.get("product")),
+    historyId: number(wanted.get("history")),
+    update: (changes: PanelChanges) => update(changes),
+  };
 }
