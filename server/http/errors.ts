@@ -26,7 +26,7 @@ export class AppError extends Error {
    * loader's `instanceof AppError` must also recognise errors thrown by the server process's copy:
    * `AppError` matches by a registered symbol; subclasses keep the ordinary prototype check.
    */
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === "object" && value !== null && APP_ERROR in value;
   }

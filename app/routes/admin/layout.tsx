@@ -1,4 +1,4 @@
-import { Outlet, redirect } from "react-router";
+import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { decide, refusedPageRedirect } from "#server/accounts/guard.ts";
 import { AdminShell } from "#app/components/admin/AdminShell.tsx";
 import { webContext } from "#app/context.ts";
@@ -28,6 +28,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user, services } = context.get(webContext);
   // The sandbox gateway's "simulate payment" button is offered only when it is the provider.
   return { user, paymentProvider: services.paymentProvider.name };
+}
+
+/**
+ * The shell's data (who is signed in, which gateway) changes only with a submission: the products
+ * grid's 5-second refresh and page-to-page navigation need not read it again.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && defaultShouldRevalidate;
 }
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
