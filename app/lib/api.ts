@@ -11,7 +11,7 @@
 export const CSRF_COOKIE = "loja_csrf";
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface ApiOptions {
   method?: HttpMethod;
@@ -51,7 +51,7 @@ export class NetworkError extends ApiError {
 }
 
 /** The value of a cookie readable by script, or null (always null on the server). */
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   if (typeof document === "undefined") return null;
   for (const part of document.cookie.split(";")) {
     const eq = part.indexOf("=");
@@ -142,7 +142,3 @@ export const apiGet = <T = unknown>(path: string, options: Omit<ApiOptions, "met
   api<T>(path, { ...options, method: "GET" });
 export const apiPost = <T = unknown>(path: string, body?: unknown, options: Omit<ApiOptions, "method" | "body"> = {}) =>
   api<T>(path, { ...options, method: "POST", body });
-export const apiPut = <T = unknown>(path: string, body?: unknown, options: Omit<ApiOptions, "method" | "body"> = {}) =>
-  api<T>(path, { ...options, method: "PUT", body });
-export const apiDelete = <T = unknown>(path: string, options: Omit<ApiOptions, "method" | "body"> = {}) =>
-  api<T>(path, { ...options, method: "DELETE" });

@@ -1,12 +1,11 @@
 /**
  * The admin screens' small kit: page header, panels, buttons, loading / error / empty states,
- * a confirmation dialog (Radix AlertDialog, keyboard-accessible), the stock-level badge and
- * a data hook over the API client. Every admin page builds on these so they look and behave alike.
+ * a confirmation dialog (Radix AlertDialog, keyboard-accessible) and the stock-level badge. Every
+ * admin page builds on these so they look and behave alike (data: route-data.tsx, decision 0010).
  */
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { Loader2 } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { apiGet, messageFrom, NetworkError } from "#app/lib/api.ts";
+import { type ReactNode, useCallback, useState } from "react";
 
 export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
@@ -170,52 +169,4 @@ export function useConfirm() {
     </AlertDialog.Root>
   );
   return { confirm, dialog };
-}
-
-export interface ApiData<T> {
-  data: T | null;
-  /** pt-PT message of the last failure, or null. */
-  error: string | null;
-  loading: boolean;
-  /** Fetch again; keeps the current data on screen while it runs. */
-  reload: () => Promise<void>;
-}
-
-/**
- * GET a JSON resource from the API on mount (admin pages load in the browser, so their loading
- * and error states are the spec's). `failureMessage` is the screen's own pt-PT error text; pass
- * `null` as the path to wait.
- */
-export function useApiData<T>(path: string | null, failureMessage: string): ApiData<T> {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(path !== null);
-  const latest = useRef(0);
-
-  const reload = useCallback(async () => {
-    if (path === null) return;
-    const ticket = ++latest.current;
-    setLoading(true);
-    try {
-      const response = await apiGet<T>(path);
-      if (ticket !== latest.current) return;
-      if (response.ok) {
-        setData(response.data);
-        setError(null);
-      } else {
-        setError(messageFrom(response.data) ?? failureMessage);
-      }
-    } catch (cause) {
-      if (ticket !== latest.current) return;
-      setError(cause instanceof NetworkError ? "Erro de conexão com o servidor" : failureMessage);
-    } finally {
-      if (ticket === latest.current) setLoading(false);
-    }
-  }, [path, failureMessage]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { data, error, loading, reload };
 }
