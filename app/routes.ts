@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** The route table of spec section 2. Admin routes sit under the dashboard layout. */
+/** The route table: every public page and admin screen. Admin routes sit under the dashboard layout. */
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),

@@ -20,7 +20,7 @@ export function decide(access: Access, user: PublicUser | null): Decision {
   return "allow";
 }
 
-/** The page each role lands on after signing in (spec section 4). */
+/** The page each role lands on after signing in (/login). */
 export function landingPage(role: string): string {
   if (role === "cliente") return "/carrinho";
   if (role === "admin") return "/dashboard";

@@ -103,7 +103,7 @@ export function accountsRoutes(
     },
   );
 
-  // ----- admin: users (spec section 7) -----
+  // ----- admin: users (/dashboard, /usuarios/*) -----
 
   api.get("/api/users", { config: { access: "admin" }, schema: { response: { 200: z.array(publicUser) } } }, () =>
     accounts.list(),

@@ -8,7 +8,7 @@ import {
 
 /**
  * Account shapes shared by the API (fastify-type-provider-zod) and the React forms.
- * Every message is the pt-PT text of spec section 5.
+ * Every message is the pt-PT text the forms of /register, /login and /usuarios/* show.
  */
 export const roleSchema = z.enum(["admin", "cliente"]);
 export type Role = z.infer<typeof roleSchema>;

@@ -215,7 +215,7 @@ export function createAccountsService(deps: {
       return toPublicUser(row);
     },
 
-    /** Users created from the admin screen are always admins (spec section 6). */
+    /** Users created from the admin screen are always admins (/usuarios/create). */
     async createAdmin(input: { name: string; email: string; password: string }): Promise<PublicUser> {
       const passwordHash = await hashPassword(input.password);
       const [row] = await db

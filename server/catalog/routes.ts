@@ -55,7 +55,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
 }
 
 /**
- * The catalogue calls of spec section 7 (products, banners, colours, sizes, categories,
+ * The catalogue calls /api/product/* (products, banners, colours, sizes, categories,
  * variants). Thin: validate, call one service function, answer. A plugin, so the
  * multipart parser stays inside it.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INT32_MAX } from "./rules.ts";
 
 /**
- * Catalogue shapes (spec sections 3, 5 and 7), shared by the API (fastify-type-provider-zod)
+ * Catalogue shapes (entities, form rules and /api/product/* bodies), shared by the API (fastify-type-provider-zod)
  * and the admin forms. Request schemas carry the pt-PT messages the admin reads; response
  * schemas are plain (no transforms), as the serializer encodes through them.
  *

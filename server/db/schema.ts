@@ -91,7 +91,7 @@ export const sizes = pgTable("sizes", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
-/** The admin's "categoria" form (tamanho + cor) of spec section 7: POST /api/product/categoria. */
+/** The admin's "categoria" form (tamanho + cor) (/produto/categoria): POST /api/product/categoria. */
 export const sizeColorEntries = pgTable("size_color_entries", {
   id: serial("id").primaryKey(),
   tamanho: text("tamanho").notNull(),

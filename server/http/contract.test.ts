@@ -6,9 +6,9 @@ import { products, variants } from "../db/schema.ts";
 import { seedDemoCatalog } from "../seed/demo.ts";
 
 /*
- * The product definition's API table (spec section 7) names the fields a client reads in each
+ * The product definition's API table names the fields a client reads in each
  * answer. This test calls every such row for real and compares the answer's key sets with those
- * names: `spec` is what the definition names (entity fields of section 3 where the table says
+ * names: `spec` is what the definition names (entity fields where the table says
  * "product", "order lines", …), `extra` the fields this shop adds on purpose, `optional` the
  * ones present only in some answers. A renamed, lost or unplanned field fails here.
  */

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import type { Access } from "../accounts/guard.ts";
 
-/** Every call of spec section 7 (and of the admin API contract), with the access it must have. */
+/** Every call of the product definition's API table (and of the admin API contract), with the access it must have. */
 const SPEC_CALLS: Array<[string, string, Access]> = [
   ["GET", "/api/product", "public"],
   ["GET", "/api/product/all", "public"],
@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("route table", () => {
-  it("registers every call of spec section 7 with its access rule", () => {
+  it("registers every call of the API table with its access rule", () => {
     for (const [method, url, access] of SPEC_CALLS) {
       const found = registered.find((r) => r.method === method && r.url === url);
       expect(found, `${method} ${url}`).toBeDefined();

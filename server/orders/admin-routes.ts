@@ -12,7 +12,7 @@ import {
 } from "./admin-schemas.ts";
 import type { AdminOrdersService } from "./admin-service.ts";
 
-/** The admin's order report (spec section 7): admin only. Thin: validate, call one service function, answer. */
+/** The admin's order report (/orders, the dashboard: GET /api/orders*): admin only. Thin: validate, call one service function, answer. */
 export function adminOrdersRoutes(app: FastifyInstance, deps: { adminOrders: AdminOrdersService }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { adminOrders } = deps;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { intValue } from "../catalog/schemas.ts";
 import { pageQuery } from "../stock/schemas.ts";
 
-/** Admin reads of orders (spec section 7: GET /api/orders, /api/orders/:id, /api/orders/por-tempo). */
+/** Admin reads of orders (/orders and the dashboard: GET /api/orders, /api/orders/:id, /api/orders/por-tempo). */
 
 export const PAYMENT_STATUSES = ["paid", "pending", "failed", "expired"] as const;
 export const MAX_DAYS = 366;

@@ -2,7 +2,7 @@ import { formatYmd } from "#server/payments/dates.ts";
 import { euros } from "./cart.ts";
 import type { PaymentData } from "./schemas.ts";
 
-/** The checkout's answers as the API and the payment page read them (POST /orders, spec section 3). */
+/** The checkout's answers as the API and the payment page read them (POST /orders, /pagamento). */
 
 /** What the shop stored of an order's payment. */
 interface OrderPayment {

@@ -8,7 +8,7 @@ import {
   POSTAL_CODE,
 } from "./rules.ts";
 
-/** Checkout shapes of spec sections 3, 5 and 7, shared by POST /orders and the cart page. */
+/** Checkout shapes (the order, the delivery form's rules, POST /orders), shared by the API and the cart page. */
 
 export { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES };
 
@@ -93,7 +93,7 @@ export const createOrderBody = z
   });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
-/** The `pagamento` object the payment page reads (spec section 3, "Payment data"). */
+/** The `pagamento` object the payment page reads (/pagamento: entity, reference, amount, validity). */
 export const paymentData = z.object({
   metodo: z.enum(["mbway", "MB", "payshop"]),
   entidade: z.string().nullable(),

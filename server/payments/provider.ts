@@ -156,7 +156,7 @@ const INCOMPLETE_MESSAGES: Record<PaymentMethod, string> = {
   payshop: "Dados incompletos para verificação Payshop",
 };
 
-/** check() on a payment without the identifiers its method needs (spec § 8 messages). */
+/** check() on a payment without the identifiers its method needs (the shopper reads these pt-PT messages on /carrinho). */
 export class PaymentDataIncompleteError extends AppError {
   readonly method: PaymentMethod;
   constructor(method: PaymentMethod) {

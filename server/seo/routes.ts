@@ -6,7 +6,7 @@ import type { CatalogService } from "#server/catalog/service.ts";
  * request (they are small and cached by crawlers for an hour).
  */
 
-/** The public pages of spec section 2 that have content of their own. */
+/** The public pages (app/routes.ts) that have content of their own. */
 export const SITEMAP_PAGES = [
   "/",
   "/sobre-nos",

@@ -18,7 +18,7 @@ import {
 } from "./schemas.ts";
 import type { StockService } from "./service.ts";
 
-/** Stock management (spec section 7, /api/stock/*): admin only. Thin: validate, call one service function, answer. */
+/** Stock management (/gestao-stock, /stock-baixo: /api/stock/*): admin only. Thin: validate, call one service function, answer. */
 export function stockRoutes(app: FastifyInstance, deps: { stock: StockService }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { stock } = deps;

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CATALOG_MESSAGES, MAX_STOCK, idParams, intValue } from "../catalog/schemas.ts";
 
 /**
- * Stock management shapes (spec sections 3, 5 and 7: /api/stock/*), shared by the API and
- * the admin screens. Levels follow spec section 5: 0 is "Sem Stock", 1 to 10 "Stock Baixo".
+ * Stock management shapes (/api/stock/*), shared by the API and
+ * the admin screens. Levels as /gestao-stock shows them: 0 is "Sem Stock", 1 to 10 "Stock Baixo".
  */
 
 export const LOW_STOCK_MAX = 10;

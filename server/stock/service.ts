@@ -19,7 +19,7 @@ import {
 } from "./schemas.ts";
 
 /*
- * Stock management for the admin (spec section 7, /api/stock/*). Every read aggregates in
+ * Stock management for the admin (/gestao-stock, /stock-baixo, the dashboard: /api/stock/*). Every read aggregates in
  * SQL and pages in SQL, so it stays a few milliseconds at 10 000 products / 40 000 variants.
  * Deleted (hidden) products are left out everywhere. A manual change locks the variant row
  * (SELECT … FOR UPDATE), so concurrent edits and checkouts serialise and each one's

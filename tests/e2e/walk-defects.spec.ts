@@ -4,7 +4,7 @@ import { request as playwrightRequest, test, waitForHydration, type APIRequestCo
 import { ADMIN, expect, loginThroughForm } from "./support.ts";
 
 /**
- * Defects found in the end-to-end walk (issue 11, section 2): static home tiles (2.1), 'Voltar'
+ * Defects found in the end-to-end walk (issue 11, "Defects found in the walk"): static home tiles (2.1), 'Voltar'
  * on a page opened directly (2.3), pt-PT prices (2.5), the header logo's accessible name (2.10)
  * and choices made before hydration (2.11).
  */

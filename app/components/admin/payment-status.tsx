@@ -1,5 +1,5 @@
 /**
- * The payment status badge of spec section 4, shared by the dashboard's payments table and
+ * The payment status badge (pending, paid, failed, expired), shared by the dashboard's payments table and
  * /payment-status: paid 'Pago' (green), pending 'Pendente' (yellow), failed 'Falhou' (red),
  * expired 'Expirado' (grey), anything else 'Desconhecido'.
  */

@@ -115,7 +115,7 @@ export function TableWrap({ children, label }: { children: ReactNode; label?: st
 export const thClass = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase";
 export const tdClass = "px-3 py-2 text-sm text-gray-900 whitespace-nowrap";
 
-/** Variant stock level of spec section 4: 0 Sem Stock (red), 1–10 Stock Baixo (yellow), above 10 Stock OK (green). */
+/** A variant's stock level on /gestao-stock and the product screens: 0 Sem Stock (red), 1–10 Stock Baixo (yellow), above 10 Stock OK (green). */
 export function stockLevel(stock: number): { label: string; className: string } {
   if (stock <= 0) return { label: "Sem Stock", className: "bg-red-100 text-red-800" };
   if (stock <= 10) return { label: "Stock Baixo", className: "bg-yellow-100 text-yellow-900" };

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Tamanho and cor, both required (spec section 5). */
+/** /produto/categoria: tamanho and cor, both required. */
 const categoryForm = z.object({
   tamanho: z.string().trim().min(1, CATALOG_MESSAGES.entryRequired).max(30, CATALOG_MESSAGES.sizeTooLong),
   cor: z.string().trim().min(1, CATALOG_MESSAGES.entryRequired).max(50, CATALOG_MESSAGES.colorTooLong),

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 
 const NOT_AN_IMAGE = "Apenas são aceites imagens.";
 
-/** Title, slogan and one image (spec section 5). */
+/** /produtos/criar_banner: title, slogan and one image, all required. */
 const bannerForm = createBannerFields.extend({
   imagem: z
     .custom<FileList | null>()
