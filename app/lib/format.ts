@@ -26,3 +26,16 @@ export function formatEuros(value: number): string {
     .join("");
   return `${number}${NBSP}€`;
 }
+
+/**
+ * The shop's clock: admin tables render on the server, so dates are shown in Lisbon time whatever the
+ * server's or the browser's own time zone (the same text on both sides, no hydration mismatch).
+ */
+export const SHOP_TIME_ZONE = "Europe/Lisbon";
+
+/** A date and time in pt-PT, Lisbon time, e.g. 03/05/2025, 14:07:09; `fallback` when missing or invalid. */
+export function formatShopDateTime(iso: string | null | undefined, fallback = "—"): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return fallback;
+  return date.toLocaleString("pt-PT", { timeZone: SHOP_TIME_ZONE });
+}

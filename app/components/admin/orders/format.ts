@@ -1,5 +1,6 @@
 /** How the admin's order screens (/orders, /payment-status) show an order line's customer and dates. */
 import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
+import { formatShopDateTime } from "#app/lib/format.ts";
 
 /** 'Maria Silva (ID 7)' or only 'ID 7'. */
 export function customerText(line: Pick<AdminOrderLine, "cliente_nome" | "user_id">): string {
@@ -7,7 +8,5 @@ export function customerText(line: Pick<AdminOrderLine, "cliente_nome" | "user_i
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString("pt-PT");
+  return formatShopDateTime(iso);
 }

@@ -3,6 +3,7 @@
  * so the grid, the edit pages and the report word failures the same way.
  */
 import { messageFrom } from "#app/lib/api.ts";
+import { formatShopDateTime } from "#app/lib/format.ts";
 import type { ActionResult } from "../route-data.tsx";
 
 export type { ApiColor, ApiProduct, ApiProductListItem, ApiStockDetail, ApiVariant } from "#server/catalog/schemas.ts";
@@ -64,18 +65,9 @@ export function deleteMessage(result: ActionResult): string {
   return `Erro ${result.status}: ${messageFrom(data) ?? "Erro inesperado ao eliminar produto"}`;
 }
 
-/** Creation date in pt-PT with seconds, e.g. 03/05/2025, 14:07:09. */
+/** Creation date in pt-PT with seconds, Lisbon time, e.g. 03/05/2025, 14:07:09. */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "N/A";
-  return date.toLocaleString("pt-PT", {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
+  return formatShopDateTime(iso, "N/A");
 }
 
 /** "a.jpg, b.jpg" or ["a.jpg"] -> ["a.jpg", "b.jpg"] */

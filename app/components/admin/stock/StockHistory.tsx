@@ -1,5 +1,6 @@
 /** A variant's stock movements (GET /api/stock/variant/{id}/movements, read by the screen's loader), newest first. */
 import type { StockMovement } from "#server/stock/schemas.ts";
+import { formatShopDateTime } from "#app/lib/format.ts";
 import { EmptyState } from "../ui.tsx";
 
 export function StockHistory({ movements, busy = false }: { movements: StockMovement[]; busy?: boolean }) {
@@ -13,7 +14,7 @@ export function StockHistory({ movements, busy = false }: { movements: StockMove
           <li key={m.id} className="flex flex-col gap-1 px-4 py-3 text-sm text-gray-900">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <time dateTime={m.createdAt} className="font-medium text-gray-800">
-                {new Date(m.createdAt).toLocaleString("pt-PT")}
+                {formatShopDateTime(m.createdAt)}
               </time>
               <span className="inline-flex items-center gap-1 font-semibold tabular-nums">
                 {m.stockBefore}
