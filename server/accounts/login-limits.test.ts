@@ -61,4 +61,22 @@ describe("login limits", () => {
     const otherLogin = await attempt(other.email, other.password, "192.0.2.1");
     expect(otherLogin.statusCode, otherLogin.body).toBe(200);
   });
+
+  it("many shoppers behind one address (a carrier's NAT, an office) all sign in: only failures count for the address", async () => {
+    const shoppers = await Promise.all(
+      Array.from({ length: LOGIN_LIMITS.perAddress + 5 }, () => createUser(t.db, "cliente")),
+    );
+    const codes: number[] = [];
+    for (const shopper of shoppers)
+      codes.push((await attempt(shopper.email, shopper.password, "100.64.0.9")).statusCode);
+    expect(codes).toEqual(Array(shoppers.length).fill(200));
+
+    // Failures at that address are still limited: one address guessing many accounts is stopped.
+    const failures: number[] = [];
+    for (const shopper of shoppers.slice(0, LOGIN_LIMITS.perAddress + 1)) {
+      failures.push((await attempt(shopper.email, "errada", "100.64.0.9")).statusCode);
+    }
+    expect(failures.slice(0, LOGIN_LIMITS.perAddress)).toEqual(Array(LOGIN_LIMITS.perAddress).fill(400));
+    expect(failures[LOGIN_LIMITS.perAddress]).toBe(429);
+  });
 });

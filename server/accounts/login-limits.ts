@@ -5,7 +5,8 @@ import type { RateLimiter } from "../http/rate-limit.ts";
  * - per account and address: a guesser is stopped after a few tries, but only at their address,
  *   so a stranger cannot lock the owner out;
  * - per account, with a higher ceiling: a guesser spread over many addresses is still stopped;
- * - per address: one address trying many accounts.
+ * - per address: one address trying many accounts. A sign-in that succeeds is given back to its
+ *   address, so many shoppers behind one address (a carrier's NAT, an office) are never locked out.
  * A refused attempt is not counted further (the pair is checked before the account), so one
  * address alone cannot reach the account's ceiling.
  */
@@ -30,9 +31,13 @@ export async function countLoginAttempt(limiter: RateLimiter, email: string, ip:
   await limiter.hit(keys.account, LOGIN_LIMITS.perAccount, windowMs);
 }
 
-/** The owner signed in: their attempts no longer count against the account or this address. */
+/**
+ * The owner signed in: their attempts no longer count against the account or this address, and
+ * this attempt is given back to the address (only failures count there).
+ */
 export async function forgetLoginAttempts(limiter: RateLimiter, email: string, ip: string): Promise<void> {
   const keys = keysFor(email, ip);
   await limiter.reset(keys.pair);
   await limiter.reset(keys.account);
+  await limiter.refund(keys.address);
 }

@@ -30,6 +30,13 @@ export function createRateLimiter(db: Database) {
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
     },
+    /** Gives one hit back (never below zero), e.g. a sign-in that succeeded at an address. */
+    async refund(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
+    },
     async purgeExpired(): Promise<void> {
       await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
     },
