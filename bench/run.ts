@@ -10,7 +10,7 @@
 //     40 000 variants, 100 000 orders) and measures the admin API the same way (product list, stock, orders).
 // Prints a table and writes docs/performance.md (pass --no-write to skip that).
 import { randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -45,6 +45,8 @@ const ADMIN_EMAIL = "bench-admin@loja.local";
 const ADMIN_PASSWORD = "bench-admin-password-123";
 const USER_PASSWORD = "bench-user-password-123";
 const args = new Set(process.argv.slice(2));
+const KEEP_MARKER = "<!-- Hand-written notes below: `npm run bench` keeps everything after this line. -->";
+
 /** BENCH_ONLY=checkout measures only the checkout runs (quick iterations) and never writes docs/performance.md. */
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && ONLY !== "checkout") throw new Error(`BENCH_ONLY=${ONLY}: only "checkout" is supported`);
@@ -213,8 +215,14 @@ console.log(`Total ${elapsed} s`);
 
 if (!args.has("--no-write")) {
   const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const file = path.join(root, "docs/performance.md");
+  // Readings written by people (what a run means, what changed) live below the marker and survive every run.
+  const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const kept = previous.includes(KEEP_MARKER)
+    ? previous.slice(previous.indexOf(KEEP_MARKER) + KEEP_MARKER.length)
+    : "\n";
   writeFileSync(
-    path.join(root, "docs/performance.md"),
+    file,
     `# Performance
 
 Measured with \`npm run bench\` (bench/run.ts): the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, embedded
@@ -260,7 +268,8 @@ cookie), ${ADMIN_DURATIONS.shop} s at ${CONNECTIONS} connections (the plain serv
 ${adminTable}
 ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}
 Numbers vary between runs and machines; compare runs made on the same machine only.
-`,
+
+${KEEP_MARKER}${kept}`,
   );
   console.log("Wrote docs/performance.md");
 }
