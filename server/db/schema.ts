@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -36,6 +37,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the shopper deleted the account (RGPD): name and e-mail are replaced, orders stay for accounting. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -70,6 +73,21 @@ export const emailVerificationTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("email_verification_tokens_user_idx").on(t.userId)],
+);
+
+/** "Esqueceu-se da palavra-passe?": single-use links valid for one hour (only the SHA-256 is stored). */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
 // ---------- catalogue ----------
@@ -224,15 +242,63 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    // Fulfilment (server/fulfilment/): who carries it and how the shopper follows it.
+    /** 'ctt' | 'dpd' | 'gls' | 'ups' | 'outra' (then trackingUrl is the shop's own link). */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** A paid order that was cancelled owes the shopper a refund: 'due' until the admin marks it 'done'. */
+    refundStatus: text("refund_status"),
   },
   (t) => [
-    check("orders_status_check", sql`${t.status} in ('pending_payment', 'paid', 'cancelled', 'expired')`),
+    // 'cancelled' is the issue's "cancelada" (the stored value predates fulfilment; shown as 'Cancelada').
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('pending_payment', 'paid', 'em_preparacao', 'enviada', 'entregue', 'cancelled', 'expired')`,
+    ),
+    check("orders_carrier_check", sql`${t.carrier} is null or ${t.carrier} in ('ctt', 'dpd', 'gls', 'ups', 'outra')`),
+    check("orders_refund_status_check", sql`${t.refundStatus} is null or ${t.refundStatus} in ('due', 'done')`),
     check("orders_method_check", sql`${t.paymentMethod} in ('mbway', 'mb', 'payshop')`),
     check("orders_amounts_check", sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
     check("orders_zone_check", sql`${t.shippingZone} in ('continente', 'madeira', 'acores')`),
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     index("orders_user_idx").on(t.userId),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * An order's timeline: every status change (who, when, from → to), the admin's internal notes and
+ * other facts worth showing (e-mails sent, payment switched). Written in the transaction of the change.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 'status' | 'note' | 'payment' | 'email' */
+    kind: text("kind").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    /** Null for the shop itself (callbacks, jobs) and for the shopper's own actions (then actorName says so). */
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who, as shown in the timeline, kept even if the account goes: 'Sistema', 'Cliente', the admin's name. */
+    actorName: text("actor_name").notNull(),
+    /** Internal note text (kind 'note') or a short description. Never shown to the shopper for kind 'note'. */
+    message: text("message").notNull().default(""),
+    data: jsonb("data").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_events_kind_check", sql`${t.kind} in ('status', 'note', 'payment', 'email')`),
+    index("order_events_order_idx").on(t.orderId, t.createdAt),
   ],
 );
 
@@ -277,6 +343,8 @@ export const payments = pgTable(
     phone: text("phone"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The reminder e-mail one day before a Multibanco or Payshop reference expires was queued. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     providerData: jsonb("provider_data").notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -288,6 +356,10 @@ export const payments = pgTable(
     index("payments_order_idx").on(t.orderId),
     index("payments_reference_idx").on(t.entity, t.reference),
     index("payments_request_idx").on(t.requestId),
+    index("payments_ref_idx").on(t.reference),
+    index("payments_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -303,6 +375,46 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payment_events_provider_key").on(t.provider, t.eventKey)],
+);
+
+/**
+ * Money that arrived and could not simply be applied: after the order expired ('late'), with another
+ * amount ('amount_mismatch') or for a reference the shop does not know ('unknown_reference'). The admin
+ * resolves each one ('Exceções de pagamento' on /payment-status): reinstate the order, or mark for refund.
+ */
+export const paymentExceptions = pgTable(
+  "payment_exceptions",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    paymentEventId: bigint("payment_event_id", { mode: "number" }).references(() => paymentEvents.id, {
+      onDelete: "set null",
+    }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    method: text("method"),
+    entity: text("entity"),
+    reference: text("reference"),
+    requestId: text("request_id"),
+    /** What arrived, in cents. */
+    amountCents: integer("amount_cents").notNull(),
+    /** What the payment expected, when one was found. */
+    expectedCents: integer("expected_cents"),
+    status: text("status").notNull().default("open"),
+    resolvedByUserId: integer("resolved_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolutionNote: text("resolution_note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payment_exceptions_kind_check", sql`${t.kind} in ('late', 'amount_mismatch', 'unknown_reference')`),
+    check(
+      "payment_exceptions_status_check",
+      sql`${t.status} in ('open', 'reinstated', 'refund_due', 'refunded', 'dismissed')`,
+    ),
+    uniqueIndex("payment_exceptions_event_key").on(t.paymentEventId),
+    index("payment_exceptions_status_idx").on(t.status, t.createdAt),
+  ],
 );
 
 // ---------- mail ----------
