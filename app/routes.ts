@@ -18,6 +18,13 @@ export default [
     route("termos-e-condicoes", "routes/termos-e-condicoes.tsx"),
     route("info-envio", "routes/info-envio.tsx"),
     route("politica-privacidade", "routes/politica-privacidade.tsx"),
+    // "A minha conta": the shopper's orders, password and privacy (login required; see each module).
+    route("conta", "routes/conta/index.tsx"),
+    route("conta/encomendas/:id", "routes/conta/encomenda.tsx"),
+    route("conta/palavra-passe", "routes/conta/palavra-passe.tsx"),
+    route("conta/privacidade", "routes/conta/privacidade.tsx"),
+    route("recuperar-palavra-passe", "routes/recuperar-palavra-passe.tsx"),
+    route("redefinir-palavra-passe", "routes/redefinir-palavra-passe.tsx"),
   ]),
   layout("routes/admin/layout.tsx", [
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -34,6 +41,7 @@ export default [
     route("produto/relatorio", "routes/admin/produto-relatorio.tsx"),
     route("produto/ver/:id", "routes/admin/produto-ver.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("orders/:id", "routes/admin/order.tsx"),
     route("usuarios/ver/:id", "routes/admin/usuarios-ver.tsx"),
     route("usuarios/editar/:id", "routes/admin/usuarios-editar.tsx"),
     route("usuarios/create", "routes/admin/usuarios-create.tsx"),
