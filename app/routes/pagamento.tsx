@@ -1,11 +1,9 @@
-import { AlertCircle, ArrowLeft, Copy, Smartphone } from "lucide-react";
+import { AlertCircle, ArrowLeft } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { toast } from "../lib/toast.tsx";
 import { focusRing } from "../components/catalog/ProductCard.tsx";
-import { formatReference, formatValidade } from "../components/checkout/format.ts";
+import { PaymentInstructions } from "../components/payment/PaymentInstructions.tsx";
 import { apiPost, messageFrom } from "../lib/api.ts";
-import { formatEuros } from "../lib/format.ts";
 import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/pagamento";
 
@@ -139,54 +137,7 @@ function BackLink() {
   );
 }
 
-async function copy(value: string) {
-  try {
-    await navigator.clipboard.writeText(value);
-    toast.success("Copiado!");
-  } catch {
-    toast.error("Não foi possível copiar.");
-  }
-}
-
-function Row({
-  label,
-  value,
-  copyValue,
-  strong,
-}: {
-  label: string;
-  value: string;
-  copyValue?: string | null;
-  strong?: boolean;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="flex items-center gap-2">
-        <span
-          className={`font-mono text-base tabular-nums sm:text-lg ${strong ? "font-bold text-gray-900" : "font-semibold text-gray-900"}`}
-        >
-          {value}
-        </span>
-        {copyValue ? (
-          <button
-            type="button"
-            onClick={() => void copy(copyValue)}
-            aria-label={`Copiar ${label}`}
-            className={`${focusRing} grid size-8 place-items-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-800`}
-          >
-            <Copy className="size-4" aria-hidden="true" />
-          </button>
-        ) : null}
-      </dd>
-    </div>
-  );
-}
-
-const METHOD_NAMES: Record<Payment["metodo"], string> = { mbway: "MB WAY", MB: "Multibanco", payshop: "Payshop" };
-
 function Instructions({ payment }: { payment: Payment }) {
-  const valor = payment.valor === null ? "—" : formatEuros(payment.valor);
   return (
     <Shell>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Pagamento</h1>
@@ -196,51 +147,9 @@ function Instructions({ payment }: { payment: Payment }) {
         </p>
       ) : null}
 
-      <section
-        className="mt-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
-        aria-labelledby="payment-method"
-      >
-        <h2 id="payment-method" className="text-lg font-semibold text-gray-900">
-          {METHOD_NAMES[payment.metodo]}
-        </h2>
-
-        {payment.metodo === "mbway" ? (
-          <>
-            <div className="mt-4 flex gap-3 rounded-xl bg-brand-50 p-4 text-sm text-gray-800">
-              <Smartphone className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              <p>
-                Enviámos um pedido de pagamento para o número{" "}
-                <span className="font-semibold">{payment.telefone ?? "—"}</span>. Abra a app MB WAY e aceite o pedido de
-                pagamento no prazo de 4 minutos.
-              </p>
-            </div>
-            <dl className="mt-2 divide-y divide-gray-100">
-              <Row label="Telemóvel" value={payment.telefone ?? "—"} />
-              <Row label="Valor" value={valor} strong />
-            </dl>
-          </>
-        ) : (
-          <>
-            <p className="mt-1 text-sm text-gray-600">
-              {payment.metodo === "MB"
-                ? "Pague num multibanco ou no homebanking com os dados abaixo."
-                : "Pague num agente Payshop ou CTT com os dados abaixo."}
-            </p>
-            <dl className="mt-2 divide-y divide-gray-100">
-              {payment.metodo === "MB" ? (
-                <Row label="Entidade" value={payment.entidade ?? "—"} copyValue={payment.entidade} />
-              ) : null}
-              <Row
-                label="Referência"
-                value={formatReference(payment.referencia)}
-                copyValue={payment.referencia?.replace(/\s+/g, "")}
-              />
-              <Row label="Validade" value={formatValidade(payment.validade)} />
-              <Row label="Valor" value={valor} strong />
-            </dl>
-          </>
-        )}
-      </section>
+      <div className="mt-6">
+        <PaymentInstructions payment={payment} />
+      </div>
 
       <p className="mt-6 text-sm leading-6 text-gray-700">
         A sua encomenda será processada automaticamente após a confirmação do pagamento.
