@@ -5,7 +5,7 @@ import type { PaymentData } from "./schemas.ts";
 /** The checkout's answers as the API and the payment page read them (POST /orders, /pagamento). */
 
 /** What the shop stored of an order's payment. */
-interface OrderPayment {
+export interface OrderPayment {
   method: string;
   entity: string | null;
   reference: string | null;
@@ -23,7 +23,7 @@ export interface PlacedOrder {
 }
 
 /** The `pagamento` object of the payment page. */
-function toPaymentData(orderId: number, payment: OrderPayment): PaymentData {
+export function toPaymentData(orderId: number, payment: OrderPayment): PaymentData {
   const expiresAt = payment.expiresAt ?? new Date();
   return {
     metodo: payment.method === "mb" ? "MB" : (payment.method as "mbway" | "payshop"),
