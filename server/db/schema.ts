@@ -360,6 +360,11 @@ export const payments = pgTable(
     index("payments_pending_expiry_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // One pending payment per order at a time: switching MB WAY to Multibanco retires the first one, so a late
+    // success of the retired request can never pay the order a second time.
+    uniqueIndex("payments_one_pending_per_order")
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
