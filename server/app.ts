@@ -15,6 +15,7 @@ import { registerAccess } from "./http/access.ts";
 import { helmetHeaders, registerHotReads } from "./http/hot-reads.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
 import { adminOrdersRoutes } from "./orders/admin-routes.ts";
+import { myOrdersRoutes } from "./orders/my-orders-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
   stockRoutes(app, { stock: services.stock });
   adminOrdersRoutes(app, { adminOrders: services.adminOrders });
+  myOrdersRoutes(app, { myOrders: services.myOrders });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
 
   const uploadsDir = path.join(config.dataDir, "uploads");

@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { createAdminOrdersService } from "./orders/admin-service.ts";
+import { createMyOrdersService } from "./orders/my-orders.ts";
 import { createOrdersService } from "./orders/service.ts";
 import { createPaymentProvider } from "./payments/factory.ts";
 import { createPaymentsService } from "./payments/service.ts";
@@ -42,6 +43,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   });
   const stock = createStockService({ db });
   const adminOrders = createAdminOrdersService({ db });
+  const myOrders = createMyOrdersService({ db });
   return {
     db,
     sessions,
@@ -54,6 +56,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     payments,
     stock,
     adminOrders,
+    myOrders,
   };
 }
 

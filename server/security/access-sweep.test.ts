@@ -24,6 +24,8 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "POST /api/users/logout": "public",
   "GET /api/users/me": "user",
   "PUT /api/users/me/password": "user",
+  "GET /api/users/me/orders": "user",
+  "GET /api/users/me/orders/:id": "user",
   "GET /api/product": "public",
   "GET /api/product/all": "public",
   "GET /api/product/categorias": "public",

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { intValue } from "../catalog/schemas.ts";
+import { pageQuery } from "../stock/schemas.ts";
+import { paymentData } from "./schemas.ts";
+import { orderStatus } from "./timeline.ts";
+
+/**
+ * The shopper's own orders ("A minha conta": GET /api/users/me/orders, /api/users/me/orders/:id), shared by the
+ * API and the /conta pages (the browser imports the types only, through z.infer).
+ */
+
+export const MY_ORDERS_MESSAGES = {
+  invalidOrderId: "Número de encomenda inválido.",
+  orderNotFound: "Encomenda não encontrada.",
+} as const;
+
+export const PAYMENT_METHOD_LABELS = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" } as const;
+
+/** orders.carrier as the shopper reads it ('outra': the shop's own link). */
+export const CARRIER_LABELS = {
+  ctt: "CTT",
+  dpd: "DPD",
+  gls: "GLS",
+  ups: "UPS",
+  outra: "Outra transportadora",
+} as const;
+
+// ---------- requests ----------
+
+export const myOrdersQuery = z.object(pageQuery);
+export type MyOrdersQuery = z.infer<typeof myOrdersQuery>;
+
+export const myOrderParams = z.object({ id: intValue({ invalid: MY_ORDERS_MESSAGES.invalidOrderId }) });
+
+// ---------- responses ----------
+
+const method = z.enum(["mbway", "mb", "payshop"]);
+
+/** One row of the shopper's list: the order number is its id. */
+export const myOrderSummary = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: orderStatus,
+  status_label: z.string(),
+  /** Euros, from orders.total_cents (delivery included). */
+  total: z.number(),
+  /** Units over all lines. */
+  item_count: z.number(),
+  line_count: z.number(),
+  /** The first line's product name (lines in the order they were bought). */
+  first_item: z.string().nullable(),
+});
+export type MyOrderSummary = z.infer<typeof myOrderSummary>;
+
+/** One step of the order's timeline as the shopper sees it (internal notes never appear). */
+export const myOrderStep = z.object({
+  at: z.string(),
+  /** 'created' is the order itself; the others are order_events kinds ('note' excluded). */
+  kind: z.enum(["created", "status", "payment", "email"]),
+  /** The status reached, for 'created' and 'status' steps. */
+  status: orderStatus.nullable(),
+  title: z.string(),
+  detail: z.string().nullable(),
+});
+export type MyOrderStep = z.infer<typeof myOrderStep>;
+
+export const myOrderLine = z.object({
+  product_id: z.number(),
+  name: z.string(),
+  color: z.string().nullable(),
+  size: z.string().nullable(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  line_total: z.number(),
+});
+export type MyOrderLine = z.infer<typeof myOrderLine>;
+
+export const myOrderDetail = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: orderStatus,
+  status_label: z.string(),
+  timeline: z.array(myOrderStep),
+  lines: z.array(myOrderLine),
+  subtotal: z.number(),
+  portes: z.number(),
+  total: z.number(),
+  dados_entrega: z.object({
+    nome: z.string(),
+    morada: z.string(),
+    codigo_postal: z.string(),
+    cidade: z.string(),
+    telefone: z.string(),
+    entrega_rapida: z.boolean(),
+  }),
+  payment: z.object({
+    method,
+    method_label: z.string(),
+    /** The latest payment's status; null when the order has none (checkout stopped before the gateway). */
+    status: z.enum(["pending", "paid", "failed", "expired"]).nullable(),
+    paid_at: z.string().nullable(),
+    /** The instructions, only while the order waits for this payment (the `pagamento` of /pagamento). */
+    pagamento: paymentData.nullable(),
+  }),
+  /** Once shipped: who carries it and the link to follow it. */
+  tracking: z
+    .object({
+      carrier: z.enum(["ctt", "dpd", "gls", "ups", "outra"]).nullable(),
+      carrier_label: z.string().nullable(),
+      tracking_number: z.string().nullable(),
+      tracking_url: z.string().nullable(),
+      shipped_at: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MyOrderDetail = z.infer<typeof myOrderDetail>;
