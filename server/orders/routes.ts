@@ -3,7 +3,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimiter } from "#server/http/rate-limit.ts";
 import { placedOrderBody } from "./presenter.ts";
-import { cartCheckBody, cartCheckResponse, createOrderBody, createOrderResponse } from "./schemas.ts";
+import {
+  cartCheckBody,
+  cartCheckResponse,
+  cartQuoteBody,
+  cartQuoteResponse,
+  createOrderBody,
+  createOrderResponse,
+  savedDelivery,
+} from "./schemas.ts";
 import type { OrdersService } from "./service.ts";
 
 const idempotencyHeader = z.object({ "idempotency-key": z.string().trim().min(8).max(100).optional() });
@@ -16,6 +24,20 @@ export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService
     "/api/cart/check",
     { config: { access: "public" }, schema: { body: cartCheckBody, response: { 200: cartCheckResponse } } },
     (request) => deps.orders.checkCart(request.body),
+  );
+
+  // Public too: subtotal, delivery for the postal code typed, and the total, before the order button.
+  api.post(
+    "/api/cart/quote",
+    { config: { access: "public" }, schema: { body: cartQuoteBody, response: { 200: cartQuoteResponse } } },
+    (request) => deps.orders.quote(request.body),
+  );
+
+  // The delivery dialog's pre-filled address: the account's own newest order only.
+  api.get(
+    "/api/users/me/delivery",
+    { config: { access: "user" }, schema: { response: { 200: savedDelivery } } },
+    (request) => deps.orders.lastDelivery(request.user!.id),
   );
 
   // The spec's path is un-prefixed (POST /orders); /api/orders is the same call.

@@ -77,6 +77,37 @@ export type CartCheckLine = z.infer<typeof cartCheckLine>;
 export const cartCheckResponse = z.object({ ok: z.boolean(), lines: z.array(cartCheckLine) });
 export type CartCheck = z.infer<typeof cartCheckResponse>;
 
+/**
+ * POST /api/cart/quote: the stored cart with the delivery choices typed so far. `codigo_postal` is sent only
+ * once it is a whole postal code (the cart page has none yet); `entrega_rapida` adds the next-day surcharge.
+ */
+export const cartQuoteBody = cartCheckBody.extend({
+  codigo_postal: z
+    .string({ error: M.postalCode })
+    .trim()
+    .regex(POSTAL_CODE, M.postalCode)
+    .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`))
+    .optional(),
+  entrega_rapida: z.boolean({ error: "Indique se quer entrega rápida (verdadeiro ou falso)." }).default(false),
+});
+export type CartQuoteBody = z.infer<typeof cartQuoteBody>;
+
+/**
+ * The price before the order button, in euros (2 decimals) from cents in the database. `subtotal` sums every line
+ * still on sale at its current price (unavailable lines count nothing); `portes` is the zone's rate plus the
+ * next-day surcharge. `zona` is null while no postal code is known: `portes` is then the mainland rate (the
+ * islands cost more; the shopper is asked for the postal code). `ok` is true when every line can be ordered as
+ * it stands (the same rule as /api/cart/check).
+ */
+export const cartQuoteResponse = cartCheckResponse.extend({
+  subtotal: z.number(),
+  portes: z.number(),
+  total: z.number(),
+  zona: z.enum(["continente", "madeira", "acores"]).nullable(),
+  entrega_rapida: z.boolean(),
+});
+export type CartQuote = z.infer<typeof cartQuoteResponse>;
+
 export const createOrderBody = z
   .object({
     user_id: z.coerce.number().int().positive().optional(),
@@ -85,6 +116,15 @@ export const createOrderBody = z
     dados_entrega: deliveryData,
     items: z.array(orderItem, { error: M.emptyCart }).min(1, M.emptyCart).max(50, M.tooManyLines),
     idempotency_key: z.string().trim().min(8).max(100).optional(),
+    /**
+     * The total the shopper was shown (euros, from POST /api/cart/quote). When given, the order is created only
+     * if it still costs exactly that (409 with the new figures otherwise); API clients may leave it out.
+     */
+    total_esperado: z
+      .number({ error: "O total esperado deve ser um valor em euros." })
+      .nonnegative("O total esperado deve ser um valor em euros.")
+      .max(10_000_000, "O total esperado deve ser um valor em euros.")
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.metodo_pagamento === "mbway" && !MBWAY_PHONE.test(normalisePhone(body.telemovel ?? ""))) {
@@ -107,6 +147,28 @@ export const paymentData = z.object({
   order_id: z.number(),
 });
 export type PaymentData = z.infer<typeof paymentData>;
+
+/** The details of the 409 when `total_esperado` is no longer the total (euros). */
+export const totalChangedDetails = z.object({
+  reason: z.literal("total_changed"),
+  subtotal: z.number(),
+  portes: z.number(),
+  total: z.number(),
+});
+export type TotalChangedDetails = z.infer<typeof totalChangedDetails>;
+
+/** GET /api/users/me/delivery: the delivery data of the account's newest order, or null (none yet). */
+export const savedDelivery = z
+  .object({
+    nome: z.string(),
+    morada: z.string(),
+    codigo_postal: z.string(),
+    cidade: z.string(),
+    telefone: z.string(),
+    entrega_rapida: z.boolean(),
+  })
+  .nullable();
+export type SavedDelivery = z.infer<typeof savedDelivery>;
 
 export const createOrderResponse = z.object({
   success: z.boolean(),

@@ -3,19 +3,26 @@ import type { PublicUser } from "#server/accounts/schemas.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders, payments } from "#server/db/schema.ts";
 import { AppError, ConflictError, ForbiddenError } from "#server/http/errors.ts";
+import { enqueueMail } from "#server/mail/outbox.ts";
 import type { CreatedPayment, PaymentProvider } from "#server/payments/provider.ts";
+import { paymentInstructionsMail } from "#server/payments/shopper-mails.ts";
 import { createCartReader } from "./cart.ts";
 import { createOrderExpiry } from "./expiry.ts";
 import { createPendingHoldQuery, holdProblem, mergeLines } from "./limits.ts";
+import { createMyDelivery } from "./my-delivery.ts";
 import { reserveAndPlace } from "./place-order.ts";
 import type { PlacedOrder } from "./presenter.ts";
+import { createQuoter, totalMismatch } from "./quote.ts";
 import { normalisePhone, ORDER_MESSAGES as M, type CreateOrderBody } from "./schemas.ts";
 import { shippingCents, zoneFor, type ShippingRates } from "./shipping.ts";
 import { cancelOrder } from "./status.ts";
+import { recordOrderEvent } from "./timeline.ts";
 
 /*
  * Checkout and the cart check. Modules of this domain:
  *   cart.ts         the cart as the database sees it (POST /api/cart/check, checkout's prices)
+ *   quote.ts        the price before the order button (POST /api/cart/quote) and the total check of POST /orders
+ *   my-delivery.ts  the account's last delivery data (GET /api/users/me/delivery)
  *   place-order.ts  phase 1: order, lines and stock reservation in one statement
  *   limits.ts       limits against stock hoarding
  *   status.ts       an order's status changes inside a caller's transaction (payments uses them)
@@ -23,14 +30,33 @@ import { cancelOrder } from "./status.ts";
  *   presenter.ts    the API's bodies (POST /orders)
  */
 
-export function createOrdersService(deps: { db: Database; provider: PaymentProvider; shipping: ShippingRates }) {
+export function createOrdersService(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  shipping: ShippingRates;
+  /** The shop's address, for the link to the order in the payment e-mail. */
+  publicUrl?: string;
+  /** Called after a transaction that queued mail committed (wakes the mail worker). */
+  onMailQueued?: () => void;
+}) {
   const { db, provider } = deps;
   const cart = createCartReader({ db });
   const pendingHold = createPendingHoldQuery(db);
 
   /** Cancels an order that never got (or will not get) a payment and gives its units back. */
   async function cancelUnpaid(orderId: number, reason: string): Promise<void> {
-    await db.transaction((tx) => cancelOrder(tx, orderId, reason));
+    await db.transaction(async (tx) => {
+      await cancelOrder(tx, orderId, reason);
+      // No e-mail: the shopper reads why on the checkout screen that is still open.
+      await recordOrderEvent(tx, {
+        orderId,
+        kind: "status",
+        actor: "system",
+        fromStatus: "pending_payment",
+        toStatus: "cancelled",
+        message: reason,
+      });
+    });
   }
 
   /** True when this account already used this idempotency key. */
@@ -82,10 +108,12 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
 
   return {
     checkCart: cart.checkCart,
+    ...createQuoter({ checkCart: cart.checkCart, shipping: deps.shipping }),
+    ...createMyDelivery({ db }),
     hasKey,
     replay,
     result,
-    ...createOrderExpiry({ db }),
+    ...createOrderExpiry({ db, publicUrl: deps.publicUrl }),
 
     /**
      * POST /orders. Price the cart from the database (one read), then phase 1 (one statement,
@@ -123,6 +151,12 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
       for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
       const mbwayPhone = body.metodo_pagamento === "mbway" ? normalisePhone(body.telemovel ?? "") : null;
       const totalCents = subtotal + shipping;
+      // The shopper confirmed a total (POST /api/cart/quote): charge exactly it, or say what it is now.
+      const changed = totalMismatch(body.total_esperado, { subtotalCents: subtotal, shippingCents: shipping });
+      if (changed) {
+        if (idempotencyKey && (await hasKey(actor, idempotencyKey))) return replay(actor, idempotencyKey);
+        throw changed;
+      }
       const placed = await reserveAndPlace(db, {
         userId: actor.id,
         paymentMethod: body.metodo_pagamento,
@@ -166,22 +200,29 @@ export function createOrdersService(deps: { db: Database; provider: PaymentProvi
         throw new AppError(502, "O serviço de pagamentos não respondeu. Tente novamente dentro de momentos.");
       }
 
-      const [payment] = await db
-        .insert(payments)
-        .values({
-          orderId,
-          provider: provider.name,
-          method: body.metodo_pagamento,
-          amountCents: totalCents,
-          entity: created.entity ?? null,
-          reference: created.reference ?? null,
-          requestId: created.requestId ?? null,
-          phone: created.phone ?? null,
-          expiresAt: created.expiresAt,
-          providerData: created.providerData,
-        })
-        .returning();
-      return { orderId, totalCents, shippingCents: shipping, payment: payment! };
+      // The payment and the e-mail with its data (entity, reference, validity; MB WAY: what to do) in one transaction.
+      const payment = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(payments)
+          .values({
+            orderId,
+            provider: provider.name,
+            method: body.metodo_pagamento,
+            amountCents: totalCents,
+            entity: created.entity ?? null,
+            reference: created.reference ?? null,
+            requestId: created.requestId ?? null,
+            phone: created.phone ?? null,
+            expiresAt: created.expiresAt,
+            providerData: created.providerData,
+          })
+          .returning();
+        const to = { orderId, to: actor.email, name: delivery.nome, publicUrl: deps.publicUrl ?? "" };
+        await enqueueMail(tx, paymentInstructionsMail(to, row!));
+        return row!;
+      });
+      deps.onMailQueued?.();
+      return { orderId, totalCents, shippingCents: shipping, payment };
     },
   };
 }

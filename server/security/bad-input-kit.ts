@@ -84,6 +84,9 @@ export function examples(ids: Ids): Record<
     "GET /api/users/verificar-email": { querystring: { token: "abc" } },
     "POST /users/login": { body: { email: "ninguem@exemplo.pt", password: "errada!!" } },
     "PUT /api/users/me/password": { body: { currentPassword: "errada!!", newPassword: "nova-senha-1" } },
+    "POST /api/users/forgot-password": { body: { email: "ninguem-bad@exemplo.pt" } },
+    "POST /api/users/reset-password": { body: { token: "ligacao-invalida", password: "nova-senha-1" } },
+    "POST /api/users/me/delete": { body: { password: "errada!!" } },
     "GET /api/users/:id": { params: { id: ids.user } },
     "PUT /api/users/:id": {
       params: { id: ids.user },
@@ -103,6 +106,13 @@ export function examples(ids: Ids): Record<
     "POST /api/product/categoria": { body: { tamanho: "M", cor: "Azul" } },
     "POST /api/cart/check": {
       body: { items: [{ product_id: ids.product, quantity: 1, variant_id: ids.variant, price: 15 }] },
+    },
+    "POST /api/cart/quote": {
+      body: {
+        items: [{ product_id: ids.product, quantity: 1, variant_id: ids.variant, price: 15 }],
+        codigo_postal: "9500-321",
+        entrega_rapida: true,
+      },
     },
     "POST /orders": { body: order, headers: { "idempotency-key": "chave-idempotente-1" } },
     "POST /api/orders": { body: order, headers: { "idempotency-key": "chave-idempotente-2" } },
