@@ -11,6 +11,7 @@ import { accountsRoutes } from "./accounts/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import { databaseAnswers } from "./db/unavailable.ts";
+import { fulfilmentRoutes } from "./fulfilment/routes.ts";
 import { registerAccess } from "./http/access.ts";
 import { helmetHeaders, registerHotReads } from "./http/hot-reads.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
   stockRoutes(app, { stock: services.stock });
   adminOrdersRoutes(app, { adminOrders: services.adminOrders });
+  fulfilmentRoutes(app, { fulfilment: services.fulfilment });
   myOrdersRoutes(app, { myOrders: services.myOrders });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
 

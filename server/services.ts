@@ -5,6 +5,7 @@ import { createCatalogCache } from "./catalog/cache.ts";
 import { createCatalogService } from "./catalog/service.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createFulfilmentService } from "./fulfilment/service.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { createAdminOrdersService } from "./orders/admin-service.ts";
 import { createMyOrdersService } from "./orders/my-orders.ts";
@@ -43,6 +44,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   });
   const stock = createStockService({ db });
   const adminOrders = createAdminOrdersService({ db });
+  const fulfilment = createFulfilmentService({ db, publicUrl: config.publicUrl, onMailQueued });
   const myOrders = createMyOrdersService({ db });
   return {
     db,
@@ -57,6 +59,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     stock,
     adminOrders,
     myOrders,
+    fulfilment,
   };
 }
 

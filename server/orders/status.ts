@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { orderLines, orders } from "#server/db/schema.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { releaseReserved, sellReserved, type Units } from "#server/stock/reservations.ts";
+import { type OrderStatus, recordOrderEvent } from "./timeline.ts";
 
 /*
  * An order's status changes, each inside the caller's transaction (checkout, the payment callback,
@@ -19,7 +20,8 @@ function unitsOf(lines: readonly Pick<OrderLine, "variantId" | "quantity">[]): M
   return units;
 }
 
-async function orderUnits(tx: Tx, orderId: number): Promise<Units> {
+/** The units an order's lines hold, per variant (fulfilment returns them on a paid order's cancellation). */
+export async function orderUnits(tx: Tx, orderId: number): Promise<Units> {
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
@@ -47,6 +49,7 @@ export async function markOrderPaid(
   orderId: number,
   paidAt: Date,
 ): Promise<{ order: Order; lines: OrderLine[] }> {
+  const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
   const [order] = await tx
     .update(orders)
     .set({ status: "paid", paidAt, confirmationSentAt: sql`now()` })
@@ -54,6 +57,14 @@ export async function markOrderPaid(
     .returning();
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   await sellReserved(tx, unitsOf(lines));
+  await recordOrderEvent(tx, {
+    orderId,
+    kind: "status",
+    actor: "system",
+    fromStatus: (before?.status ?? null) as OrderStatus | null,
+    toStatus: "paid",
+    message: "Pagamento recebido",
+  });
   return { order: order!, lines };
 }
 

@@ -5,8 +5,9 @@ import { recordMovements, type Tx } from "./movements.ts";
 /*
  * What happens to units an order reserved (checkout moved them from a variant's `stock` to its
  * `reserved`, in orders/place-order.ts): sold when the order is paid, back on the shelf when it
- * expires or is cancelled. Called inside the caller's transaction; variants are always taken in
- * id order, like every other writer of variants, so two transactions never deadlock.
+ * expires or is cancelled; a paid order cancelled before shipping returns its sold units (returnSold).
+ * Called inside the caller's transaction; variants are always taken in id order, like every other
+ * writer of variants, so two transactions never deadlock.
  */
 
 /** Units per variant id. */
@@ -50,5 +51,43 @@ export async function releaseReserved(tx: Tx, units: Units, reason: string, orde
   await recordMovements(
     tx,
     moves.map((v) => ({ variantId: v.id, stockBefore: v.stock, stockAfter: v.stock + v.quantity, reason, orderId })),
+  );
+}
+
+/**
+ * A paid order was cancelled before shipping: its units were sold (they left `reserved` on payment), so
+ * they go back onto the shelf (`stock`), under the variants' row locks (id order), each move recorded as a
+ * stock movement of the order by `actorUserId`. Deleted variants (absent here) take nothing back.
+ */
+export async function returnSold(
+  tx: Tx,
+  units: Units,
+  reason: string,
+  orderId: number,
+  actorUserId: number | null,
+): Promise<void> {
+  if (units.size === 0) return;
+  const locked = await tx
+    .select({ id: variants.id, stock: variants.stock })
+    .from(variants)
+    .where(inArray(variants.id, inIdOrder(units)))
+    .orderBy(asc(variants.id))
+    .for("update");
+  for (const v of locked) {
+    await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} + ${units.get(v.id)!}`, updatedAt: sql`now()` })
+      .where(eq(variants.id, v.id));
+  }
+  await recordMovements(
+    tx,
+    locked.map((v) => ({
+      variantId: v.id,
+      stockBefore: v.stock,
+      stockAfter: v.stock + units.get(v.id)!,
+      reason,
+      orderId,
+      actorUserId,
+    })),
   );
 }
