@@ -61,7 +61,7 @@ const ORDER_LINE: Shape = {
     "confirmedAt",
     "amount",
   ],
-  extra: ["line_id", "product_name", "metodo_pagamento"],
+  extra: ["line_id", "product_name", "metodo_pagamento", "order_status"],
 };
 const PAYMENT_DATA: Shape = {
   spec: ["metodo", "entidade", "referencia", "valor", "telefone", "validade", "orderId", "order_id"],

@@ -5,6 +5,7 @@ import { sendPage } from "#server/http/paging.ts";
 import {
   adminOrderLineSchema,
   adminOrderSchema,
+  adminOrdersExportQuery,
   adminOrdersQuery,
   orderIdParams,
   ordersPerDaySchema,
@@ -22,6 +23,19 @@ export function adminOrdersRoutes(app: FastifyInstance, deps: { adminOrders: Adm
     "/api/orders",
     { config: admin, schema: { querystring: adminOrdersQuery, response: { 200: z.array(adminOrderLineSchema) } } },
     async (request, reply) => sendPage(reply, await adminOrders.listLines(request.query)),
+  );
+
+  // Registered as a static path, so it is never read as /api/orders/:id.
+  api.get(
+    "/api/orders/export.csv",
+    { config: admin, schema: { querystring: adminOrdersExportQuery } },
+    (request, reply) => {
+      const { filename, stream } = adminOrders.exportCsv(request.query);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(stream);
+    },
   );
 
   api.get(

@@ -1,31 +1,90 @@
 import { z } from "zod";
 import { intValue } from "../catalog/schemas.ts";
 import { pageQuery } from "../stock/schemas.ts";
+import { ORDER_STATUSES } from "./timeline.ts";
 
-/** Admin reads of orders (/orders and the dashboard: GET /api/orders, /api/orders/:id, /api/orders/por-tempo). */
+/**
+ * Admin reads of orders (/orders and the dashboard: GET /api/orders, /api/orders/:id, /api/orders/por-tempo,
+ * /api/orders/export.csv).
+ */
 
 export const PAYMENT_STATUSES = ["paid", "pending", "failed", "expired"] as const;
+export const PAYMENT_METHODS = ["mbway", "mb", "payshop"] as const;
 export const MAX_DAYS = 366;
+export const MAX_SEARCH = 200;
 
 export const ADMIN_ORDER_MESSAGES = {
   invalidOrderId: "ID da encomenda inválido",
   orderNotFound: "Encomenda não encontrada.",
   invalidStatus: "Estado de pagamento inválido: use paid, pending, failed ou expired.",
   invalidDays: `Número de dias inválido: indique um número entre 1 e ${MAX_DAYS}.`,
+  invalidOrderStatus:
+    "Estado da encomenda inválido: use pending_payment, paid, em_preparacao, enviada, entregue, cancelled ou expired.",
+  invalidMethod: "Método de pagamento inválido: use mbway, mb ou payshop.",
+  invalidSearch: `Pesquisa inválida: escreva até ${MAX_SEARCH} caracteres.`,
+  invalidDate: "Data inválida: use uma data real no formato AAAA-MM-DD.",
+  reversedDates: "A data inicial não pode ser posterior à data final.",
 } as const;
 
 const M = ADMIN_ORDER_MESSAGES;
 
 // ---------- requests ----------
 
-export const adminOrdersQuery = z.object({
-  ...pageQuery,
-  status: z
-    .union([z.enum(PAYMENT_STATUSES), z.literal("")], { error: M.invalidStatus })
+/** An optional choice from `values`: absent or "" is no filter. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .union([z.enum(values), z.literal("")], { error: message })
+    .optional()
+    .transform((v) => v || undefined);
+
+/** A calendar day YYYY-MM-DD (Lisbon), checked to exist (no 2026-02-30); absent or "" is no bound. */
+const optionalDay = z
+  .string({ error: M.invalidDate })
+  .optional()
+  .transform((value, ctx): string | undefined => {
+    const text = value?.trim();
+    if (!text) return undefined;
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (year >= 2000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day)
+      return text;
+    ctx.addIssue({ code: "custom", message: M.invalidDate });
+    return z.NEVER;
+  });
+
+/**
+ * The report's filters, shared by the page (GET /api/orders, /orders) and the CSV: `status` is the payment's
+ * status (the spec's original filter), `order_status` the order's; `search` an order number, a payment reference
+ * (or MB WAY request id), a customer's name or e-mail; `from`/`to` Lisbon calendar days, both included.
+ */
+const filterFields = {
+  status: optionalChoice(PAYMENT_STATUSES, M.invalidStatus),
+  order_status: optionalChoice(ORDER_STATUSES, M.invalidOrderStatus),
+  method: optionalChoice(PAYMENT_METHODS, M.invalidMethod),
+  search: z
+    .string({ error: M.invalidSearch })
+    .trim()
+    .max(MAX_SEARCH, M.invalidSearch)
+    // PostgreSQL text cannot hold NUL; other characters are matched literally.
+    .refine((v) => !v.includes("\u0000"), M.invalidSearch)
     .optional()
     .transform((v) => v || undefined),
-});
+  from: optionalDay,
+  to: optionalDay,
+};
+
+const datesInOrder = (q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
+  // YYYY-MM-DD compares as text.
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: "custom", message: M.reversedDates, path: ["from"] });
+};
+
+export const adminOrdersQuery = z.object({ ...pageQuery, ...filterFields }).superRefine(datesInOrder);
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+/** GET /api/orders/export.csv: the same filters, every matching order. */
+export const adminOrdersExportQuery = z.object(filterFields).superRefine(datesInOrder);
+export type AdminOrderFilters = z.infer<typeof adminOrdersExportQuery>;
 
 export const orderIdParams = z.object({ id: intValue({ invalid: M.invalidOrderId }) });
 
@@ -47,7 +106,7 @@ export const porTempoQuery = z.object({
 // ---------- responses ----------
 
 const paymentStatus = z.enum(PAYMENT_STATUSES);
-const method = z.enum(["mbway", "mb", "payshop"]);
+const method = z.enum(PAYMENT_METHODS);
 
 export const adminOrderLineSchema = z.object({
   id: z.number(),
@@ -65,6 +124,8 @@ export const adminOrderLineSchema = z.object({
   confirmedAt: z.string().nullable(),
   amount: z.number(),
   metodo_pagamento: method,
+  /** The order's own status (its pt-PT label: ORDER_STATUS_LABELS in timeline.ts). */
+  order_status: z.enum(ORDER_STATUSES),
 });
 export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 
@@ -73,7 +134,7 @@ export const adminOrderSchema = z.object({
   user_id: z.number(),
   cliente_nome: z.string(),
   cliente_email: z.string(),
-  status: z.enum(["pending_payment", "paid", "cancelled", "expired"]),
+  status: z.enum(ORDER_STATUSES),
   metodo_pagamento: method,
   created_at: z.string(),
   paid_at: z.string().nullable(),

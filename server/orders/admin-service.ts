@@ -1,15 +1,20 @@
+import type { Readable } from "node:stream";
 import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orderLines, orders, payments, users } from "../db/schema.ts";
 import { NotFoundError } from "../http/errors.ts";
-import { formatYmd } from "../payments/dates.ts";
+import { formatYmd, lisbonParts } from "../payments/dates.ts";
+import { exportOrdersCsv } from "./admin-export.ts";
+import { orderConditions, usesOrder, whereAll } from "./admin-filters.ts";
 import {
   ADMIN_ORDER_MESSAGES as M,
   type AdminOrder,
+  type AdminOrderFilters,
   type AdminOrderLine,
   type AdminOrdersQuery,
   type OrdersPerDay,
 } from "./admin-schemas.ts";
+import type { OrderStatus } from "./timeline.ts";
 
 /*
  * Admin reads of orders (the /orders report and its chart). Separate from the checkout
@@ -31,46 +36,56 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 type PaymentStatus = AdminOrderLine["payment_status"];
 type Method = AdminOrderLine["metodo_pagamento"];
 
+type LinesQuery = Pick<AdminOrdersQuery, "page" | "limit"> & Partial<AdminOrderFilters>;
+
+/**
+ * The two statements of GET /api/orders: the page of lines (unfiltered, straight off the order_lines index by
+ * order id; the page's rows only then joined to orders, users and the latest payment) and the count of every
+ * matching line. Exported so a test can read their plans.
+ */
+export function linesQueries(query: LinesQuery): { page: SQL; count: SQL } {
+  const offset = (query.page - 1) * query.limit;
+  const where = whereAll(orderConditions(query, sql`l.order_id`));
+  const source = usesOrder(query)
+    ? sql`from order_lines l join orders o on o.id = l.order_id ${where}`
+    : sql`from order_lines l ${where}`;
+  const page = sql`
+    with page as (
+      select l.id, l.order_id ${source}
+      order by l.order_id desc, l.id
+      limit ${query.limit} offset ${offset}
+    )
+    select o.id, l.id as line_id, coalesce(p.reference, p.request_id) as payment_reference,
+           o.user_id, u.name as cliente_nome, u.email as cliente_email,
+           l.product_id, l.product_name, l.quantity, ${iso(sql`o.created_at`)} as created_at,
+           p.status as payment_status, ${iso(sql`o.confirmation_sent_at`)} as confirmed_at,
+           o.total_cents, o.payment_method, o.status as order_status
+    from page
+    join order_lines l on l.id = page.id
+    join orders o on o.id = page.order_id
+    join users u on u.id = o.user_id
+    left join lateral (
+      select status, reference, request_id from payments
+      where payments.order_id = o.id order by payments.id desc limit 1
+    ) p on true
+    order by page.order_id desc, page.id`;
+  return { page, count: sql`select count(*) as total ${source}` };
+}
+
 export function createAdminOrdersService(deps: { db: Database }) {
   const { db } = deps;
 
   return {
     /**
-     * GET /api/orders: one row per order line, newest order first, one page, with the total
-     * number of matching lines. "Newest" is the highest order id: ids are taken when the order
-     * row is inserted, in the transaction that sets created_at, so they follow creation order
-     * and the page comes straight off the order_lines index (order_id) without sorting the
-     * table; only the page's rows are then joined to orders, users and payments.
+     * GET /api/orders (and /orders): one row per order line, newest order first, one page, with the total
+     * number of matching lines. "Newest" is the highest order id: ids are taken when the order row is
+     * inserted, in the transaction that sets created_at, so they follow creation order and, unfiltered, the
+     * page comes straight off the order_lines index (order_id) without sorting the table; only the page's
+     * rows are then joined to orders, users and payments. Filters: admin-filters.ts.
      */
-    async listLines(query: AdminOrdersQuery): Promise<{ items: AdminOrderLine[]; total: number }> {
-      const offset = (query.page - 1) * query.limit;
-      /** Lines of orders whose payment has this status (checkout creates one payment per order). */
-      const withStatus = (status: string) => sql`
-        from order_lines l
-        where exists (select 1 from payments p where p.order_id = l.order_id and p.status = ${status})`;
-      const source = query.status ? withStatus(query.status) : sql`from order_lines l`;
-      const pageQuery = db.execute(sql`
-        with page as (
-          select l.id, l.order_id ${source}
-          order by l.order_id desc, l.id
-          limit ${query.limit} offset ${offset}
-        )
-        select o.id, l.id as line_id, coalesce(p.reference, p.request_id) as payment_reference,
-               o.user_id, u.name as cliente_nome, u.email as cliente_email,
-               l.product_id, l.product_name, l.quantity, ${iso(sql`o.created_at`)} as created_at,
-               p.status as payment_status, ${iso(sql`o.confirmation_sent_at`)} as confirmed_at,
-               o.total_cents, o.payment_method
-        from page
-        join order_lines l on l.id = page.id
-        join orders o on o.id = page.order_id
-        join users u on u.id = o.user_id
-        left join lateral (
-          select status, reference, request_id from payments
-          where payments.order_id = o.id order by payments.id desc limit 1
-        ) p on true
-        order by page.order_id desc, page.id`);
-      const countQuery = db.execute(sql`select count(*) as total ${source}`);
-      const [page, count] = await Promise.all([pageQuery, countQuery]);
+    async listLines(query: LinesQuery): Promise<{ items: AdminOrderLine[]; total: number }> {
+      const { page: pageSql, count: countSql } = linesQueries(query);
+      const [page, count] = await Promise.all([db.execute(pageSql), db.execute(countSql)]);
       const items = page.rows.map((r) => ({
         id: num(r.id),
         line_id: num(r.line_id),
@@ -87,8 +102,16 @@ export function createAdminOrdersService(deps: { db: Database }) {
         confirmedAt: (r.confirmed_at as string | null) ?? null,
         amount: euros(num(r.total_cents)),
         metodo_pagamento: r.payment_method as Method,
+        order_status: r.order_status as OrderStatus,
       }));
       return { items, total: num(count.rows[0]?.total) };
+    },
+
+    /** GET /api/orders/export.csv: the filtered orders as a CSV stream, and its file name (Lisbon's date). */
+    exportCsv(filters: Partial<AdminOrderFilters>): { filename: string; stream: Readable } {
+      const p = lisbonParts(new Date());
+      const day = `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+      return { filename: `encomendas-${day}.csv`, stream: exportOrdersCsv(db, filters) };
     },
 
     /** GET /api/orders/:id: the order with its customer, delivery data, lines and latest payment. */
@@ -111,7 +134,7 @@ export function createAdminOrdersService(deps: { db: Database }) {
         user_id: o.userId,
         cliente_nome: row.clienteNome,
         cliente_email: row.clienteEmail,
-        status: o.status as AdminOrder["status"],
+        status: o.status as OrderStatus,
         metodo_pagamento: o.paymentMethod as Method,
         created_at: o.createdAt.toISOString(),
         paid_at: isoOrNull(o.paidAt),

@@ -183,6 +183,7 @@ describe("GET /api/orders", () => {
       confirmedAt: null,
       amount: 28.9,
       metodo_pagamento: "mb",
+      order_status: "pending_payment",
     });
     expect(body[1]!.quantity).toBe(2);
     expect(body[2]).toMatchObject({

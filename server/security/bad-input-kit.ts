@@ -126,7 +126,10 @@ export function examples(ids: Ids): Record<
       params: { variantId: ids.variant },
       body: { newStock: 4, reason: "Inventário", notes: "ok" },
     },
-    "GET /api/orders": { querystring: { page: 1, limit: 10, status: "paid" } },
+    "GET /api/orders": { querystring: { page: 1, limit: 10, status: "paid", search: "Maria", from: "2026-01-01" } },
+    "GET /api/orders/export.csv": {
+      querystring: { order_status: "paid", method: "mb", search: "Maria", from: "2026-01-01", to: "2026-12-31" },
+    },
     "GET /api/orders/por-tempo": { querystring: { days: 30 } },
     "GET /api/orders/:id": { params: { id: ids.order } },
   };
