@@ -19,6 +19,7 @@ import { adminOrdersRoutes } from "./orders/admin-routes.ts";
 import { myOrdersRoutes } from "./orders/my-orders-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
+import { shopperPaymentRoutes } from "./payments/shopper-routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { stockRoutes } from "./stock/routes.ts";
 import "./http/types.ts";
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(catalogRoutes, { catalog: services.catalog });
   ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
   paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
+  shopperPaymentRoutes(app, { shopperPayments: services.shopperPayments });
   stockRoutes(app, { stock: services.stock });
   adminOrdersRoutes(app, { adminOrders: services.adminOrders });
   fulfilmentRoutes(app, { fulfilment: services.fulfilment });

@@ -86,7 +86,13 @@ export async function main(): Promise<void> {
 
   const jobsRef: { current?: Jobs } = {};
   const services = createServices({ config, db: runtime.db, onMailQueued: () => jobsRef.current?.nudgeMail() });
-  const jobs = await startJobs({ db: runtime.db, config, logger, expirePayments: () => services.payments.expireDue() });
+  const jobs = await startJobs({
+    db: runtime.db,
+    config,
+    logger,
+    expirePayments: () => services.payments.expireDue(),
+    remindPayments: () => services.paymentReminders.sendDue(),
+  });
   jobsRef.current = jobs;
   const print = (line: string) => process.stdout.write(line + "\n");
   await ensureFirstAdmin(services, config, print);

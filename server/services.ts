@@ -11,7 +11,9 @@ import { createAdminOrdersService } from "./orders/admin-service.ts";
 import { createMyOrdersService } from "./orders/my-orders.ts";
 import { createOrdersService } from "./orders/service.ts";
 import { createPaymentProvider } from "./payments/factory.ts";
+import { createPaymentReminders } from "./payments/reminders.ts";
 import { createPaymentsService } from "./payments/service.ts";
+import { createShopperPayments } from "./payments/shopper-status.ts";
 import { createStockService } from "./stock/service.ts";
 
 /**
@@ -33,7 +35,13 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     mbSubEntity: config.payments.mbSubEntity,
     ifthenpay: config.payments.ifthenpay,
   });
-  const orders = createOrdersService({ db, provider: paymentProvider, shipping: config.shipping });
+  const orders = createOrdersService({
+    db,
+    provider: paymentProvider,
+    shipping: config.shipping,
+    publicUrl: config.publicUrl,
+    onMailQueued,
+  });
   const payments = createPaymentsService({
     db,
     provider: paymentProvider,
@@ -42,6 +50,14 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     publicUrl: config.publicUrl,
     onMailQueued,
   });
+  // The payment page's status and the switch to Multibanco; the reminder before a reference expires.
+  const shopperPayments = createShopperPayments({
+    db,
+    provider: paymentProvider,
+    publicUrl: config.publicUrl,
+    onMailQueued,
+  });
+  const paymentReminders = createPaymentReminders({ db, publicUrl: config.publicUrl, onMailQueued });
   const stock = createStockService({ db });
   const adminOrders = createAdminOrdersService({ db });
   const fulfilment = createFulfilmentService({ db, publicUrl: config.publicUrl, onMailQueued });
@@ -56,6 +72,8 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     paymentProvider,
     orders,
     payments,
+    shopperPayments,
+    paymentReminders,
     stock,
     adminOrders,
     myOrders,

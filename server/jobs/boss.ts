@@ -37,6 +37,8 @@ const STOP_TIMEOUT_MS = 10_000;
  * mail worker sends with at most two connections at a time.
  */
 export const PAYMENTS_EXPIRE = "payments.expire";
+/** The reminder one day before a Multibanco/Payshop reference expires (payments/reminders.ts). */
+export const PAYMENTS_REMIND = "payments.remind";
 
 export async function startJobs(deps: {
   db: Database;
@@ -44,6 +46,8 @@ export async function startJobs(deps: {
   logger: pino.Logger;
   /** Expires unpaid orders past their validity and returns their stock (payments service). */
   expirePayments?: () => Promise<number>;
+  /** Queues the reminders of references that expire within a day (payments/reminders.ts). */
+  remindPayments?: () => Promise<number>;
 }): Promise<Jobs> {
   const { db, config } = deps;
   const logger = deps.logger.child({ component: "jobs" });
@@ -140,6 +144,22 @@ export async function startJobs(deps: {
         return { expired };
       });
       await boss.schedule(PAYMENTS_EXPIRE, "* * * * *");
+    }
+    if (deps.remindPayments) {
+      const remind = deps.remindPayments;
+      await boss.createQueue(PAYMENTS_REMIND, {
+        policy: "short",
+        retryLimit: 0,
+        expireInSeconds: 10 * 60,
+        deleteAfterSeconds: 24 * 60 * 60,
+      });
+      // Several instances may run it at once: reminders.ts takes each payment once (skip locked).
+      await boss.work(PAYMENTS_REMIND, { pollingIntervalSeconds: 30 }, async () => {
+        const reminded = await remind();
+        if (reminded) logger.info({ reminded }, "queued payment reminders");
+        return { reminded };
+      });
+      await boss.schedule(PAYMENTS_REMIND, "*/10 * * * *");
     }
 
     // schedule() is an upsert: every instance may call it, the cron fires once per tick.

@@ -1,8 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { orders, payments } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/mail/outbox.ts";
+import { orderCancelledMail, recipientOf } from "#server/payments/shopper-mails.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { releaseOrderStock } from "./status.ts";
+import { recordOrderEvent } from "./timeline.ts";
 
 /*
  * Order expiry (the periodic job, payments' expireDue): unpaid orders whose payment can no longer
@@ -14,6 +17,16 @@ import { releaseOrderStock } from "./status.ts";
 /** A pending order without a payment this old was left by a process that died mid-checkout. */
 export const ORPHAN_GRACE_MINUTES = 15;
 
+/**
+ * A failed or expired MB WAY request keeps its order (and the reserved units) this long after the request's
+ * own 4 minutes, so the shopper can still pay the same order by Multibanco ('Pagar por Multibanco').
+ */
+export const MBWAY_SWITCH_GRACE_MINUTES = 30;
+
+/** When an order still waiting on this payment gives up: the validity, plus the switch grace for MB WAY. */
+const givesUpAt = sql`${payments.expiresAt} + case when ${payments.method} = 'mbway'
+  then make_interval(mins => ${MBWAY_SWITCH_GRACE_MINUTES}) else interval '0' end`;
+
 /** The payment's validity passed: a still-unpaid order expires and its units return. False when it was not pending. */
 export async function expireOrder(tx: Tx, orderId: number): Promise<boolean> {
   const [order] = await tx
@@ -21,12 +34,24 @@ export async function expireOrder(tx: Tx, orderId: number): Promise<boolean> {
     .set({ status: "expired" })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
     .returning({ id: orders.id });
-  if (order) await releaseOrderStock(tx, orderId, `Pagamento expirado: reserva devolvida (encomenda #${orderId})`);
-  return Boolean(order);
+  if (!order) return false;
+  await releaseOrderStock(tx, orderId, `Pagamento expirado: reserva devolvida (encomenda #${orderId})`);
+  await recordOrderEvent(tx, {
+    orderId,
+    kind: "status",
+    actor: "system",
+    fromStatus: "pending_payment",
+    toStatus: "expired",
+    message: "Prazo de pagamento terminado: encomenda anulada e stock devolvido",
+  });
+  return true;
 }
 
-/** A pending order that has no payment (its checkout died) is cancelled and its units return. False otherwise. */
-async function cancelOrphanedOrder(tx: Tx, orderId: number): Promise<boolean> {
+/**
+ * A pending order that has no payment (its checkout died) is cancelled, its units return and the shopper is told.
+ * False otherwise.
+ */
+async function cancelOrphanedOrder(tx: Tx, orderId: number, publicUrl: string): Promise<boolean> {
   const [order] = await tx
     .update(orders)
     .set({ status: "cancelled" })
@@ -38,11 +63,25 @@ async function cancelOrphanedOrder(tx: Tx, orderId: number): Promise<boolean> {
       ),
     )
     .returning({ id: orders.id });
-  if (order) await releaseOrderStock(tx, orderId, `Reserva anulada: pagamento não criado (encomenda #${orderId})`);
-  return Boolean(order);
+  if (!order) return false;
+  await releaseOrderStock(tx, orderId, `Reserva anulada: pagamento não criado (encomenda #${orderId})`);
+  await recordOrderEvent(tx, {
+    orderId,
+    kind: "status",
+    actor: "system",
+    fromStatus: "pending_payment",
+    toStatus: "cancelled",
+    message: "Pagamento não criado: encomenda cancelada e stock devolvido",
+  });
+  const to = await recipientOf(tx, orderId);
+  if (to) {
+    const reason = "Não foi possível criar o pagamento.";
+    await enqueueMail(tx, orderCancelledMail({ orderId, ...to, publicUrl }, reason));
+  }
+  return true;
 }
 
-export function createOrderExpiry(deps: { db: Database }) {
+export function createOrderExpiry(deps: { db: Database; publicUrl?: string }) {
   const { db } = deps;
 
   /**
@@ -68,7 +107,10 @@ export function createOrderExpiry(deps: { db: Database }) {
   return {
     listOrphaned,
 
-    /** Orders still waiting for a payment that can no longer arrive. */
+    /**
+     * Orders still waiting for a payment that can no longer arrive (an MB WAY one: MBWAY_SWITCH_GRACE_MINUTES
+     * after the request expired, so its order can still switch to Multibanco meanwhile).
+     */
     async listExpirable(limit = 100): Promise<Array<{ orderId: number; paymentId: number }>> {
       return db
         .select({ orderId: orders.id, paymentId: payments.id })
@@ -78,7 +120,7 @@ export function createOrderExpiry(deps: { db: Database }) {
           and(
             eq(orders.status, "pending_payment"),
             eq(payments.status, "pending"),
-            sql`${payments.expiresAt} < now()`,
+            sql`${givesUpAt} < now()`,
             isNull(orders.paidAt),
           ),
         )
@@ -89,7 +131,7 @@ export function createOrderExpiry(deps: { db: Database }) {
     async cancelOrphans(): Promise<number> {
       let cancelled = 0;
       for (const orderId of await listOrphaned()) {
-        if (await db.transaction((tx) => cancelOrphanedOrder(tx, orderId))) cancelled++;
+        if (await db.transaction((tx) => cancelOrphanedOrder(tx, orderId, deps.publicUrl ?? ""))) cancelled++;
       }
       return cancelled;
     },

@@ -83,3 +83,14 @@ export async function findOrder(tx: Tx, orderId: number): Promise<Order | undefi
 export function linesOf(tx: Tx, orderId: number): Promise<OrderLine[]> {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
+
+/** The unpaid order, locked for a change of its payment (the switch to Multibanco); undefined when missing. */
+export async function lockOrder(tx: Tx, orderId: number): Promise<Order | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return order;
+}
+
+/** The shopper pays the order another way (MB WAY failed → Multibanco); its stock stays reserved. */
+export async function setPaymentMethod(tx: Tx, orderId: number, method: "mb" | "mbway" | "payshop"): Promise<void> {
+  await tx.update(orders).set({ paymentMethod: method }).where(eq(orders.id, orderId));
+}

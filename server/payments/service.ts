@@ -17,6 +17,7 @@ import {
 import type { Tx } from "#server/stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
 import { confirmationKey, orderConfirmationMail } from "./mails.ts";
+import { orderExpiredMail, recipientOf } from "./shopper-mails.ts";
 import {
   SandboxOnlyError,
   simulateSandboxPayment,
@@ -301,9 +302,10 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * Payments whose validity passed: the payment and its order expire and the reserved stock
-     * returns to the shelf, in one transaction per payment (the payment row locked first). Also
-     * cancels orders left without any payment by a process that died mid-checkout (orders/expiry.ts).
+     * Payments whose validity passed: the payment and its order expire, the reserved stock
+     * returns to the shelf and the shopper's e-mail is queued, in one transaction per payment (the
+     * payment row locked first; MB WAY after the switch grace, orders/expiry.ts). Also cancels orders
+     * left without any payment by a process that died mid-checkout.
      */
     async expireDue(): Promise<number> {
       let expired = 0;
@@ -319,11 +321,16 @@ export function createPaymentsService(deps: {
             .update(payments)
             .set({ status: "expired", updatedAt: sql`now()` })
             .where(eq(payments.id, paymentId));
-          return expireOrder(tx, orderId);
+          if (!(await expireOrder(tx, orderId))) return false;
+          const to = await recipientOf(tx, orderId);
+          if (to) await enqueueMail(tx, orderExpiredMail({ orderId, ...to, publicUrl: deps.publicUrl }));
+          return true;
         });
         if (done) expired++;
       }
-      return expired + (await deps.orders.cancelOrphans());
+      const orphans = await deps.orders.cancelOrphans();
+      if (expired + orphans > 0) deps.onMailQueued();
+      return expired + orphans;
     },
   };
 }

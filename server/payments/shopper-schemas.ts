@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { paymentData } from "#server/orders/schemas.ts";
+import { orderStatus } from "#server/orders/timeline.ts";
+
+/** Shapes of the payment page's calls (GET …/status, POST …/pay-multibanco under /api/users/me/orders/:id). */
+
+export const shopperOrderParams = z.object({
+  id: z.coerce
+    .number({ error: "Número de encomenda inválido." })
+    .int("Número de encomenda inválido.")
+    .positive("Número de encomenda inválido.")
+    .max(2_147_483_647, "Número de encomenda inválido."),
+});
+
+export const paymentStatus = z.enum(["pending", "paid", "failed", "expired"]);
+
+/**
+ * Where the order's payment stands, as the payment page follows it. `pagamento` is the current payment (the
+ * newest; after the switch, the Multibanco reference), `pago` is true once the money arrived (paid or any
+ * later fulfilment status), `pode_pagar_multibanco` says whether 'Pagar por Multibanco' is offered (the MB WAY
+ * request failed or expired and the order still waits). `agora` is the server's clock, so the MB WAY countdown
+ * does not depend on the device's.
+ */
+export const shopperOrderStatus = z.object({
+  order_id: z.number(),
+  estado: orderStatus,
+  estado_texto: z.string(),
+  pago: z.boolean(),
+  pagamento: paymentData.nullable(),
+  pagamento_estado: paymentStatus.nullable(),
+  pode_pagar_multibanco: z.boolean(),
+  agora: z.string(),
+});
+export type ShopperOrderStatus = z.infer<typeof shopperOrderStatus>;
