@@ -36,3 +36,58 @@ export function welcomeMail(name: string, to: string, publicUrl: string): Outgoi
     html: `<p>Olá ${escapeHtml(name)},</p><p>Bem-vindo à Loja! Pode ver os nossos artigos em <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a>.</p>`,
   };
 }
+
+/** "Esqueceu-se da palavra-passe?": the single-use link, valid for one hour. */
+export function passwordResetMail(name: string, to: string, link: string): OutgoingMail {
+  return {
+    to,
+    kind: "password-reset",
+    subject: "Redefinir a sua palavra-passe na Loja",
+    text:
+      `Olá ${name},\n\nRecebemos um pedido para redefinir a palavra-passe da sua conta na Loja. Para escolher uma nova, ` +
+      `abra este link (válido durante 1 hora e apenas uma vez):\n\n${link}\n\n` +
+      `Se não foi você, ignore este email: a sua palavra-passe continua a mesma.\n`,
+    html:
+      `<p>Olá ${escapeHtml(name)},</p><p>Recebemos um pedido para redefinir a palavra-passe da sua conta na Loja. ` +
+      `Para escolher uma nova, clique no link abaixo (válido durante 1 hora e apenas uma vez):</p>` +
+      `<p><a href="${escapeHtml(link)}">Redefinir palavra-passe</a></p>` +
+      `<p>Se não foi você, ignore este email: a sua palavra-passe continua a mesma.</p>`,
+  };
+}
+
+/** After a reset: tells the owner, in case someone else did it. */
+export function passwordChangedMail(name: string, to: string, publicUrl: string): OutgoingMail {
+  const recover = `${publicUrl}/recuperar-palavra-passe`;
+  return {
+    to,
+    kind: "password-changed",
+    subject: "A sua palavra-passe da Loja foi alterada",
+    text:
+      `Olá ${name},\n\nA palavra-passe da sua conta na Loja acabou de ser redefinida e todas as sessões abertas ` +
+      `foram terminadas.\n\nSe não foi você, peça já uma nova palavra-passe em ${recover}.\n`,
+    html:
+      `<p>Olá ${escapeHtml(name)},</p><p>A palavra-passe da sua conta na Loja acabou de ser redefinida e todas as ` +
+      `sessões abertas foram terminadas.</p><p>Se não foi você, <a href="${escapeHtml(recover)}">peça já uma nova ` +
+      `palavra-passe</a>.</p>`,
+  };
+}
+
+/** 'Eliminar conta': the last mail to the old address, confirming what was erased and what is kept. */
+export function accountDeletedMail(name: string, to: string, publicUrl: string): OutgoingMail {
+  const contact = `${publicUrl}/contato`;
+  const kept =
+    "Por obrigação legal (contabilidade e faturação), guardamos durante 10 anos os dados de faturação das suas " +
+    "encomendas: nome, morada de entrega, artigos e pagamentos. O telefone e os restantes dados da conta foram apagados.";
+  return {
+    to,
+    kind: "account-deleted",
+    subject: "A sua conta na Loja foi eliminada",
+    text:
+      `Olá ${name},\n\nA sua conta na Loja foi eliminada a seu pedido e já não é possível iniciar sessão com ela.\n\n` +
+      `${kept}\n\nSe não foi você, contacte-nos em ${contact}.\n`,
+    html:
+      `<p>Olá ${escapeHtml(name)},</p><p>A sua conta na Loja foi eliminada a seu pedido e já não é possível iniciar ` +
+      `sessão com ela.</p><p>${escapeHtml(kept)}</p><p>Se não foi você, ` +
+      `<a href="${escapeHtml(contact)}">contacte-nos</a>.</p>`,
+  };
+}

@@ -4,14 +4,18 @@ import { z } from "zod";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { countLoginAttempt, forgetLoginAttempts } from "./login-limits.ts";
 import type { AccountsService } from "./service.ts";
+import { accountExport } from "./privacy.ts";
 import {
   changePasswordBody,
+  deleteAccountBody,
+  forgotPasswordBody,
   idParams,
   loginBody,
   messageResponse,
   newUserBody,
   publicUser,
   registerBody,
+  resetPasswordBody,
   updateUserBody,
   verifyQuery,
 } from "./schemas.ts";
@@ -99,6 +103,59 @@ export function accountsRoutes(
       // Bounds guessing of the current password with a stolen session.
       await limiter.hit(`password:user:${request.user!.id}`, 10, 15 * MINUTE);
       const result = await accounts.changeOwnPassword(request.user!.id, request.body, request.sessionToken!);
+      return { success: true, ...result };
+    },
+  );
+
+  // ----- forgotten password (/recuperar-palavra-passe, /redefinir-palavra-passe: password-reset.ts) -----
+
+  api.post(
+    "/api/users/forgot-password",
+    { config: { access: "public" }, schema: { body: forgotPasswordBody, response: { 200: messageResponse } } },
+    async (request) => {
+      // Per address and per e-mail, counted alike for unknown e-mails (the answer tells nothing).
+      await limiter.hit(`forgot:ip:${request.ip}`, 20, 60 * MINUTE);
+      await limiter.hit(`forgot:email:${request.body.email}`, 5, 60 * MINUTE);
+      return { success: true, ...(await accounts.passwordReset.request(request.body.email)) };
+    },
+  );
+
+  api.post(
+    "/api/users/reset-password",
+    {
+      config: { access: "public", personal: true },
+      schema: { body: resetPasswordBody, response: { 200: messageResponse } },
+    },
+    async (request, reply) => {
+      await limiter.hit(`reset:ip:${request.ip}`, 30, 15 * MINUTE);
+      const { userId, message } = await accounts.passwordReset.reset(request.body.token, request.body.password);
+      // Every session of the account ended: if this browser held one, its cookies go too.
+      if (request.user?.id === userId) clearSessionCookies(reply);
+      return { success: true, message };
+    },
+  );
+
+  // ----- privacy (/conta/privacidade: privacy.ts) -----
+
+  api.get(
+    "/api/users/me/export",
+    { config: { access: "user" }, schema: { response: { 200: accountExport } } },
+    async (request, reply) => {
+      const data = await accounts.privacy.exportData(request.user!.id);
+      const day = data.exportado_em.slice(0, 10);
+      reply.header("content-disposition", `attachment; filename="loja-os-meus-dados-${day}.json"`);
+      return data;
+    },
+  );
+
+  api.post(
+    "/api/users/me/delete",
+    { config: { access: "user" }, schema: { body: deleteAccountBody, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      // Bounds guessing of the password with a stolen session, like the password change.
+      await limiter.hit(`delete:user:${request.user!.id}`, 10, 15 * MINUTE);
+      const result = await accounts.privacy.deleteAccount(request.user!.id, request.body.password);
+      clearSessionCookies(reply);
       return { success: true, ...result };
     },
   );

@@ -89,6 +89,47 @@ export const changePasswordBody = z
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+const confirmPassword = z.string({ error: "Confirme a palavra-passe" }).min(1, "Confirme a palavra-passe");
+const MISMATCH = "As palavras-passe não coincidem";
+
+/** The /conta/palavra-passe form: the body above plus the confirmation, which is never sent. */
+export const changePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, "Indique a palavra-passe atual"),
+    newPassword,
+    confirmPassword,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: "A nova palavra-passe tem de ser diferente da atual.",
+    path: ["newPassword"],
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MISMATCH, path: ["confirmPassword"] });
+
+/** POST /api/users/forgot-password (/recuperar-palavra-passe). */
+export const forgotPasswordBody = z.object({ email });
+
+/** What every invalid, used or expired reset link answers (POST /api/users/reset-password). */
+export const RESET_LINK_INVALID = "A ligação expirou ou já foi usada. Peça uma nova.";
+
+/** POST /api/users/reset-password (/redefinir-palavra-passe): the link's token and the new password. */
+export const resetPasswordBody = z.object({
+  token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+  password: newPassword,
+});
+
+/** The /redefinir-palavra-passe form (the token comes from the link). */
+export const resetPasswordForm = z
+  .object({ password: newPassword, confirmPassword })
+  .refine((v) => v.password === v.confirmPassword, { message: MISMATCH, path: ["confirmPassword"] });
+
+/** POST /api/users/me/delete (/conta/privacidade): confirmation by the account's password. */
+export const deleteAccountBody = z.object({
+  password: z
+    .string({ error: "Indique a sua palavra-passe para confirmar." })
+    .min(1, "Indique a sua palavra-passe para confirmar.")
+    .max(200, "A palavra-passe está incorreta."),
+});
+
 export const updateUserBody = z.object({
   name,
   email,

@@ -6,7 +6,9 @@ import { emailVerificationTokens, users } from "../db/schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from "./mails.ts";
+import { createPasswordReset } from "./password-reset.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { createPrivacy } from "./privacy.ts";
 import type { LoginBody, PublicUser, RegisterBody, Role } from "./schemas.ts";
 import { hashToken, type SessionStore } from "./sessions.ts";
 
@@ -41,6 +43,11 @@ export function createAccountsService(deps: {
   }
 
   return {
+    /** 'Esqueceu-se da palavra-passe?' (password-reset.ts). */
+    passwordReset: createPasswordReset(deps),
+    /** RGPD export and account deletion (privacy.ts). */
+    privacy: createPrivacy(deps),
+
     /**
      * Registers a cliente and mails a single-use verification link. An e-mail that
      * already has an account gets the same answer (and a mail saying so), so the form
@@ -300,7 +307,10 @@ export function createAccountsService(deps: {
         .limit(1);
       if (!row) throw new NotFoundError("Utilizador não encontrado");
       if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-        throw new BadRequestError(WRONG_CURRENT_PASSWORD);
+        // The path lets /conta/palavra-passe show it under the field it is about.
+        throw new BadRequestError(WRONG_CURRENT_PASSWORD, [
+          { path: "/currentPassword", message: WRONG_CURRENT_PASSWORD },
+        ]);
       }
       const passwordHash = await hashPassword(input.newPassword);
       await db
