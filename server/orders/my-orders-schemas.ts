@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intValue } from "../catalog/schemas.ts";
+import { CARRIERS } from "../fulfilment/tracking.ts";
 import { pageQuery } from "../stock/schemas.ts";
 import { paymentData } from "./schemas.ts";
 import { orderStatus } from "./timeline.ts";
@@ -15,15 +16,6 @@ export const MY_ORDERS_MESSAGES = {
 } as const;
 
 export const PAYMENT_METHOD_LABELS = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" } as const;
-
-/** orders.carrier as the shopper reads it ('outra': the shop's own link). */
-export const CARRIER_LABELS = {
-  ctt: "CTT",
-  dpd: "DPD",
-  gls: "GLS",
-  ups: "UPS",
-  outra: "Outra transportadora",
-} as const;
 
 // ---------- requests ----------
 
@@ -105,7 +97,7 @@ export const myOrderDetail = z.object({
   /** Once shipped: who carries it and the link to follow it. */
   tracking: z
     .object({
-      carrier: z.enum(["ctt", "dpd", "gls", "ups", "outra"]).nullable(),
+      carrier: z.enum(CARRIERS).nullable(),
       carrier_label: z.string().nullable(),
       tracking_number: z.string().nullable(),
       tracking_url: z.string().nullable(),

@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
-import { checkout, insertOrder, seedProduct } from "#tests/support/orders.ts";
+import { CALLBACK_KEY, checkout, insertOrder, payOrder, seedProduct } from "#tests/support/orders.ts";
 import { orderEvents, orderLines, orders, payments } from "../db/schema.ts";
 import type { MyOrderDetail, MyOrderSummary } from "./my-orders-schemas.ts";
 import { recordOrderEvent } from "./timeline.ts";
@@ -25,7 +25,7 @@ async function lineRows(orderId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ MB_ENTITY: "12345", MB_SUBENTITY: "123" });
+  t = await createTestApp({ MB_ENTITY: "12345", MB_SUBENTITY: "123", PAYMENT_CALLBACK_KEY: CALLBACK_KEY });
   shopper = await signIn(t, "cliente");
   other = await signIn(t, "cliente");
   const hour = 3_600_000;
@@ -252,5 +252,45 @@ describe("GET /api/users/me/orders/:id", () => {
     ]);
     // The shipped step is the event's (no second one from shipped_at).
     expect(body.timeline[2]!.at).toBe(events.find((e) => e.kind === "status")!.createdAt.toISOString());
+  });
+
+  it("follows the order through payment and the admin's shipping (fulfilment API): same link as the row", async () => {
+    const admin = await signIn(t, "admin");
+    const a = await seedProduct(t, 2290, 4, { name: "Avental Bordado" });
+    const placed = await checkout(t, shopper.headers, {
+      metodo_pagamento: "payshop",
+      items: [{ product_id: a.product.id, variant_id: a.variants[0]!.id, quantity: 2 }],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().order_id as number;
+    await payOrder(t, id);
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: "POST", url, headers: admin.headers, payload });
+    expect((await post(`/api/orders/${id}/status`, { status: "em_preparacao" })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/orders/${id}/notes`, { message: "Embrulhar para oferta, não dizer o preço" })).statusCode,
+    ).toBe(200);
+    const shipped = await post(`/api/orders/${id}/status`, {
+      status: "enviada",
+      carrier: "ctt",
+      tracking_number: "RR987654321PT",
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    const res = await get(`/api/users/me/orders/${id}`, shopper);
+    const body = res.json() as MyOrderDetail;
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(body.status).toBe("enviada");
+    expect(body.payment.pagamento).toBeNull();
+    expect(body.tracking).toMatchObject({ carrier: "ctt", tracking_number: row!.trackingNumber });
+    expect(body.tracking!.tracking_url).toBe(row!.trackingUrl);
+    expect(row!.trackingUrl).toContain("RR987654321PT");
+    expect(res.body).not.toContain("Embrulhar para oferta");
+    const statuses = body.timeline.filter((s) => s.kind !== "email").map((s) => s.status);
+    expect(statuses.slice(0, 1)).toEqual(["pending_payment"]);
+    expect(statuses.filter((s) => s !== null).slice(-3)).toEqual(["paid", "em_preparacao", "enviada"]);
+    // Oldest first.
+    const times = body.timeline.map((s) => Date.parse(s.at));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
   });
 });

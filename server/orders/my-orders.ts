@@ -4,7 +4,6 @@ import { orderLines, orders, payments } from "../db/schema.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { euros } from "./cart.ts";
 import {
-  CARRIER_LABELS,
   MY_ORDERS_MESSAGES as M,
   PAYMENT_METHOD_LABELS,
   type MyOrderDetail,
@@ -12,6 +11,7 @@ import {
   type MyOrderStep,
   type MyOrderSummary,
 } from "./my-orders-schemas.ts";
+import { CARRIER_NAMES, type Carrier } from "../fulfilment/tracking.ts";
 import { toPaymentData } from "./presenter.ts";
 import { ORDER_STATUS_LABELS, readTimeline, type OrderEvent, type OrderStatus } from "./timeline.ts";
 
@@ -23,7 +23,6 @@ import { ORDER_STATUS_LABELS, readTimeline, type OrderEvent, type OrderStatus } 
  */
 
 type Method = keyof typeof PAYMENT_METHOD_LABELS;
-type Carrier = keyof typeof CARRIER_LABELS;
 type PaymentStatus = NonNullable<MyOrderDetail["payment"]["status"]>;
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -185,7 +184,7 @@ export function createMyOrdersService(deps: { db: Database }) {
         tracking: shipped
           ? {
               carrier,
-              carrier_label: carrier ? CARRIER_LABELS[carrier] : null,
+              carrier_label: carrier ? CARRIER_NAMES[carrier] : null,
               tracking_number: order.trackingNumber,
               tracking_url: order.trackingUrl,
               shipped_at: isoOrNull(order.shippedAt),
