@@ -19,6 +19,13 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/** 'A minha conta' in the bar: an icon button on small screens, icon and text from md up. */
+function accountLinkClass({ isActive }: { isActive: boolean }) {
+  return `${focusRing} flex h-10 min-w-10 items-center justify-center gap-1.5 px-2 text-sm font-medium hover:bg-gray-100 md:px-3 ${
+    isActive ? "text-brand-600" : "text-gray-800"
+  }`;
+}
+
 function mobileLinkClass({ isActive }: { isActive: boolean }) {
   return `${focusRing} block px-3 py-3 text-base font-medium ${
     isActive ? "bg-brand-50 text-brand-700" : "text-gray-800 hover:bg-gray-50"
@@ -96,6 +103,13 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          {user ? (
+            <NavLink to="/conta" className={accountLinkClass}>
+              <User className="size-5" aria-hidden="true" />
+              <span className="sr-only md:not-sr-only">A minha conta</span>
+            </NavLink>
+          ) : null}
+
           <div className="hidden items-center gap-1 md:flex">
             <Account user={user} loggingOut={loggingOut} onLogout={logout} look={DESKTOP} />
           </div>
@@ -160,7 +174,8 @@ interface AccountLook {
 }
 const DESKTOP: AccountLook = {
   signedIn: "contents",
-  greeting: "flex items-center gap-1.5 px-2 text-sm text-gray-700",
+  // The bar has no room for the greeting: 'A minha conta' beside 'Sair' says it (the menu keeps it).
+  greeting: "hidden",
   logout: `${focusRing} flex items-center gap-1.5 px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 disabled:opacity-50`,
   login: navLinkClass,
   loginLabel: "flex items-center gap-1.5",

@@ -1,0 +1,46 @@
+import { ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import type { MyOrderSummary } from "#server/orders/my-orders-schemas.ts";
+import { focusRing } from "#app/components/catalog/ProductCard.tsx";
+import { formatEuros } from "#app/lib/format.ts";
+import { formatOrderDate, OrderStatusBadge, unitsText } from "./OrderParts.tsx";
+
+/** /conta's list of the shopper's orders: one card per order, each a link to its page. */
+export function OrderList({ orders }: { orders: MyOrderSummary[] }) {
+  return (
+    <ul className="mt-4 space-y-3">
+      {orders.map((order) => {
+        const more = order.line_count - 1;
+        return (
+          <li key={order.id}>
+            <Link
+              to={`/conta/encomendas/${order.id}`}
+              className={`${focusRing} group flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-4 hover:border-gray-300 hover:bg-gray-50`}
+            >
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="font-semibold text-gray-900">Encomenda n.º {order.id}</span>
+                  <OrderStatusBadge status={order.status} label={order.status_label} />
+                </div>
+                <p className="mt-1 text-sm text-gray-600">
+                  <time dateTime={order.created_at}>{formatOrderDate(order.created_at)}</time> ·{" "}
+                  {unitsText(order.item_count)}
+                </p>
+                {order.first_item ? (
+                  <p className="mt-1 truncate text-sm text-gray-800">
+                    {order.first_item}
+                    {more > 0 ? <span className="text-gray-500"> e mais {more}</span> : null}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex shrink-0 items-center gap-2">
+                <span className="font-semibold text-gray-900 tabular-nums">{formatEuros(order.total)}</span>
+                <ChevronRight className="size-5 text-gray-400 group-hover:text-gray-600" aria-hidden="true" />
+              </div>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
