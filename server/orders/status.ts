@@ -2,7 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { orderLines, orders } from "#server/db/schema.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { releaseReserved, sellReserved, type Units } from "#server/stock/reservations.ts";
-import { type OrderStatus, recordOrderEvent } from "./timeline.ts";
+import { takeFromShelf } from "#server/stock/shelf.ts";
+import { type Actor, type OrderStatus, recordOrderEvent } from "./timeline.ts";
 
 /*
  * An order's status changes, each inside the caller's transaction (checkout, the payment callback,
@@ -66,6 +67,65 @@ export async function markOrderPaid(
     message: "Pagamento recebido",
   });
   return { order: order!, lines };
+}
+
+/** What reinstating an expired or cancelled order did (see reinstatePaidOrder). */
+export type Reinstatement =
+  | { ok: true; order: Order; lines: OrderLine[] }
+  | { ok: false; reason: "status"; status: string }
+  | { ok: false; reason: "stock"; missing: OrderLine; available: number };
+
+/**
+ * A payment arrived after its order expired or was cancelled and the admin keeps the sale: the
+ * order's units come off the shelf again (all or nothing, as stock movements by the admin), the order
+ * becomes 'paid' at `paidAt` (its confirmation counts as sent: the caller queues it in this
+ * transaction) and the timeline records who did it. Refused, with nothing changed, when the order is
+ * in another status or a line's variant lacks the units (a deleted variant has none).
+ */
+export async function reinstatePaidOrder(
+  tx: Tx,
+  orderId: number,
+  paidAt: Date,
+  actor: Extract<Actor, { userId: number }>,
+  message: string,
+): Promise<Reinstatement> {
+  const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!locked) return { ok: false, reason: "status", status: "missing" };
+  if (locked.status !== "expired" && locked.status !== "cancelled") {
+    return { ok: false, reason: "status", status: locked.status };
+  }
+  const lines = await linesOf(tx, orderId);
+  const gone = lines.find((l) => l.variantId === null);
+  if (gone) return { ok: false, reason: "stock", missing: gone, available: 0 };
+  const [short] = await takeFromShelf(
+    tx,
+    unitsOf(lines),
+    `Encomenda #${orderId} reposta (pagamento recebido após expiração)`,
+    orderId,
+    actor.userId,
+  );
+  if (short) {
+    return {
+      ok: false,
+      reason: "stock",
+      missing: lines.find((l) => l.variantId === short.variantId)!,
+      available: short.available,
+    };
+  }
+  const [order] = await tx
+    .update(orders)
+    .set({ status: "paid", paidAt, confirmationSentAt: sql`now()`, cancelledAt: null })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await recordOrderEvent(tx, {
+    orderId,
+    kind: "status",
+    actor,
+    fromStatus: locked.status as OrderStatus,
+    toStatus: "paid",
+    message,
+  });
+  return { ok: true, order: order!, lines };
 }
 
 /** The admin sent the confirmation again: the order records when. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CALLBACK_PATH } from "./callback.ts";
+import { paymentExceptionsRoutes } from "./exceptions-routes.ts";
 import { confirmationBody, verifyAllBody, verifyBody } from "./presenter.ts";
 import {
   confirmationRequestBody,
@@ -14,6 +15,7 @@ import type { PaymentsService } from "./service.ts";
 
 export function paymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService; publicUrl: string }): void {
   paymentAdminRoutes(app, deps);
+  paymentExceptionsRoutes(app, { exceptions: deps.payments.exceptions });
   // Called by the gateway (GET, no session): authenticated by the anti-phishing key only.
   app.get(CALLBACK_PATH, { config: { access: "public" }, logLevel: "warn" }, async (request, reply) => {
     const outcome = await deps.payments.handleCallback(request.query as Record<string, unknown>);

@@ -16,6 +16,7 @@ import {
 } from "#server/orders/status.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
+import { createPaymentExceptionsService } from "./exceptions.ts";
 import { confirmationKey, orderConfirmationMail } from "./mails.ts";
 import { orderExpiredMail, recipientOf } from "./shopper-mails.ts";
 import {
@@ -51,7 +52,19 @@ const NO_DATA = "Dados de pagamento não encontrados";
 /** What the callback answers: the gateway only retries non-200 answers. */
 export interface CallbackOutcome {
   status: 200 | 403 | 503;
-  result: "paid" | "replay" | "unknown_payment" | "amount_mismatch" | "ignored" | "forbidden" | "retry";
+  result:
+    "paid" | "replay" | "late_payment" | "unknown_payment" | "amount_mismatch" | "ignored" | "forbidden" | "retry";
+}
+
+/** Which payments a callback names: entity + reference (MB), reference (Payshop) or request id (MB WAY). */
+function callbackMatch(cb: GatewayCallback) {
+  const byRequest = cb.requestId ? eq(payments.requestId, cb.requestId) : undefined;
+  const byReference = cb.reference
+    ? cb.entity
+      ? and(eq(payments.entity, cb.entity), eq(payments.reference, cb.reference))
+      : eq(payments.reference, cb.reference)
+    : undefined;
+  return byReference ?? byRequest;
 }
 
 export function createPaymentsService(deps: {
@@ -66,13 +79,7 @@ export function createPaymentsService(deps: {
 
   /** The unpaid payment a callback is about: by entity + reference (MB), reference (Payshop) or request id (MB WAY). */
   async function findPendingPayment(tx: Tx, cb: GatewayCallback) {
-    const byRequest = cb.requestId ? eq(payments.requestId, cb.requestId) : undefined;
-    const byReference = cb.reference
-      ? cb.entity
-        ? and(eq(payments.entity, cb.entity), eq(payments.reference, cb.reference))
-        : eq(payments.reference, cb.reference)
-      : undefined;
-    const match = byReference ?? byRequest;
+    const match = callbackMatch(cb);
     if (!match) return undefined;
     const [row] = await tx
       .select()
@@ -83,6 +90,22 @@ export function createPaymentsService(deps: {
       .for("update");
     return row;
   }
+
+  /** The newest payment a callback names, whatever its status (a late payment finds its expired one here). */
+  async function findAnyPayment(tx: Tx, cb: GatewayCallback) {
+    const match = callbackMatch(cb);
+    if (!match) return undefined;
+    const [row] = await tx.select().from(payments).where(match).orderBy(desc(payments.id)).limit(1).for("update");
+    return row;
+  }
+
+  // Money that arrived but could not be applied: recorded by the callback, resolved by the admin.
+  const exceptions = createPaymentExceptionsService({
+    db,
+    publicUrl: deps.publicUrl,
+    onMailQueued: deps.onMailQueued,
+    confirmationMail: (tx, order, lines) => confirmationMail(tx, order, lines),
+  });
 
   /** pending → paid, exactly once; the order is paid and its reserved units sold (orders domain); the confirmation is queued. */
   async function markPaid(tx: Tx, payment: { id: number; orderId: number }, paidAt: Date): Promise<void> {
@@ -163,6 +186,9 @@ export function createPaymentsService(deps: {
   }
 
   return {
+    /** 'Exceções de pagamento' (exceptions.ts): the admin's list and resolutions. */
+    exceptions,
+
     /** GET /api/payments/verify/{reference}: by Multibanco/Payshop reference, MB WAY request id or order id. */
     async verify(reference: string): Promise<PaymentCheck> {
       const clean = reference.replace(/\s+/g, "");
@@ -288,13 +314,27 @@ export function createPaymentsService(deps: {
             .returning({ id: paymentEvents.id });
           if (!event) return "replay" as const;
           const payment = await findPendingPayment(tx, cb);
-          if (!payment) return "unknown_payment" as const;
+          if (!payment) {
+            // Not waiting for it: after its order expired or failed (late), or a reference nobody issued.
+            const known = await findAnyPayment(tx, cb);
+            if (known && (known.status === "expired" || known.status === "failed")) {
+              await tx.update(paymentEvents).set({ paymentId: known.id }).where(eq(paymentEvents.id, event.id));
+              await exceptions.record(tx, { kind: "late", paymentEventId: event.id, cb, payment: known });
+              return "late_payment" as const;
+            }
+            // A second notice for a payment already paid is left as before (no kind of exception fits it).
+            if (!known) await exceptions.record(tx, { kind: "unknown_reference", paymentEventId: event.id, cb });
+            return "unknown_payment" as const;
+          }
           await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, event.id));
-          if (payment.amountCents !== cb.amountCents) return "amount_mismatch" as const;
+          if (payment.amountCents !== cb.amountCents) {
+            await exceptions.record(tx, { kind: "amount_mismatch", paymentEventId: event.id, cb, payment });
+            return "amount_mismatch" as const;
+          }
           await markPaid(tx, payment, cb.paidAt ?? new Date());
           return "paid" as const;
         });
-        if (outcome === "paid") deps.onMailQueued();
+        if (outcome !== "replay") deps.onMailQueued();
         return { status: 200, result: outcome };
       } catch {
         return { status: 503, result: "retry" };

@@ -117,6 +117,10 @@ export function examples(ids: Ids): Record<
     "POST /orders": { body: order, headers: { "idempotency-key": "chave-idempotente-1" } },
     "POST /api/orders": { body: order, headers: { "idempotency-key": "chave-idempotente-2" } },
     "POST /api/payments/sandbox/simulate": { body: { order_id: 999_999, outcome: "paid" } },
+    "POST /api/payments/exceptions/:id/resolution": {
+      params: { id: 999_999 },
+      body: { resolution: "refund_due", note: "Cliente contactado." },
+    },
     "POST /api/email/send-order-confirmation": {
       body: { order_id: 999_999, payment_data: { metodo: "mb", valor: 1, status: "paid" } },
     },
