@@ -4,6 +4,7 @@ import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
 import { adminOrdersQuery } from "#server/orders/admin-schemas.ts";
 import type { VerifyAllResult } from "#server/payments/schemas.ts";
 import { formatDateTime } from "#app/components/admin/orders/format.ts";
+import { OrderLink } from "#app/components/admin/order/OrderLink.tsx";
 import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
 import { PAYMENT_TEXT, type PaymentIntent, paymentAction } from "#app/components/admin/payments/actions.ts";
@@ -46,7 +47,7 @@ const COLUMNS: AdminColumn<AdminOrderLine>[] = [
     width: "w-[11%]",
     className: "font-medium tabular-nums",
     inCardTitle: true,
-    cell: (line) => line.payment_reference || "N/A",
+    cell: (line) => <OrderLink line={line}>{line.payment_reference || "N/A"}</OrderLink>,
   },
   {
     id: "user",
@@ -147,7 +148,7 @@ export default function Page({ loaderData: { page, payments } }: Route.Component
             cardTitle={(line) => (
               <>
                 <h2 className="text-base font-semibold text-gray-900 tabular-nums">
-                  Pedido {line.payment_reference || "N/A"}
+                  <OrderLink line={line}>Pedido {line.payment_reference || "N/A"}</OrderLink>
                 </h2>
                 <PaymentStatusBadge status={line.payment_status} />
               </>

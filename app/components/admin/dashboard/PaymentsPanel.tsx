@@ -3,6 +3,7 @@ import { useFetcher, useLocation, useNavigate, useNavigation, useRevalidator, us
 import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
 import { formatDateTime } from "../orders/format.ts";
 import { Pagination, useScreenPending } from "../Pagination.tsx";
+import { OrderLink } from "../order/OrderLink.tsx";
 import { PaymentStatusBadge } from "../payment-status.tsx";
 import { ResponsiveTable } from "../ResponsiveTable.tsx";
 import { type ActionResult, useFetcherToast } from "../route-data.tsx";
@@ -91,7 +92,7 @@ export function PaymentsPanel({ payments, customer }: { payments: PaymentsPage; 
           cardTitle={(line) => (
             <>
               <h3 className="font-mono text-base font-semibold text-gray-900">
-                Pedido {line.payment_reference || line.id}
+                <OrderLink line={line}>Pedido {line.payment_reference || line.id}</OrderLink>
               </h3>
               <PaymentStatusBadge status={line.payment_status} />
             </>
@@ -103,7 +104,7 @@ export function PaymentsPanel({ payments, customer }: { payments: PaymentsPage; 
               width: "w-[15%]",
               className: "font-mono",
               inCardTitle: true,
-              cell: (line) => line.payment_reference || line.id,
+              cell: (line) => <OrderLink line={line}>{line.payment_reference || line.id}</OrderLink>,
             },
             {
               id: "customer",

@@ -1,0 +1,23 @@
+/**
+ * The changes of the admin order page (/orders/:id): one fulfilment step, an internal note, the refund
+ * marked as made. The route's clientAction sends each to the API (decision 0010); the answer's message
+ * is what the toast shows.
+ */
+import type { StatusBody } from "#server/fulfilment/schemas.ts";
+import { type ActionResult, submitToApi } from "../route-data.tsx";
+
+/** The step as the form holds it: the API's body, typed from its zod schema (values still unchecked). */
+export type OrderIntent =
+  { intent: "status"; body: StatusBody } | { intent: "note"; message: string } | { intent: "refund-done" };
+
+export function orderAction(orderId: string, intent: OrderIntent): Promise<ActionResult> {
+  const base = `/api/orders/${encodeURIComponent(orderId)}`;
+  switch (intent.intent) {
+    case "status":
+      return submitToApi(`${base}/status`, { method: "POST", body: intent.body });
+    case "note":
+      return submitToApi(`${base}/notes`, { method: "POST", body: { message: intent.message } });
+    case "refund-done":
+      return submitToApi(`${base}/refund-done`, { method: "POST", body: {} });
+  }
+}

@@ -1,0 +1,15 @@
+/** The admin order page's loader helper: the same read as GET /api/orders/:id/detail, the id checked alike. */
+import { orderIdParams } from "#server/orders/admin-schemas.ts";
+import { BadRequestError } from "#server/http/errors.ts";
+import type { OrderDetail } from "#server/fulfilment/schemas.ts";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
+
+type Context = Parameters<typeof servicesOf>[0];
+
+export function loadOrderDetail(context: Context, rawId: string | undefined): Promise<OrderDetail> {
+  return load(() => {
+    const parsed = orderIdParams.safeParse({ id: rawId });
+    if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? "ID da encomenda inválido");
+    return servicesOf(context).fulfilment.detail(parsed.data.id);
+  });
+}
