@@ -2,7 +2,7 @@
 //                              (or --order 42, or --request-id <MB WAY id>)
 // Sandbox only: plays the gateway. It finds the payment, then calls the shop's real callback
 // URL over HTTP (PUBLIC_URL), exactly as ifthenpay would, so the real handler runs.
-//   --fail    sends a callback with a wrong amount (the shop records it and does not pay)
+//   --fail    sends a callback with a wrong amount (the shop records it and does not pay); MB WAY: declined
 //   --expire  makes the payment's validity end now; the expiry job then releases the stock
 //   --twice   delivers the same callback twice (the second must change nothing)
 // The admin can do the same from the dashboard (POST /api/payments/sandbox/simulate).

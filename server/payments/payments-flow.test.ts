@@ -5,6 +5,7 @@ import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { orderWithPayment } from "#tests/support/orders.ts";
 import { emailOutbox, orders, payments, stockMovements, variants } from "../db/schema.ts";
 import { buildCallbackUrl } from "./callback.ts";
+import { MBWAY_SWITCH_GRACE_MINUTES } from "#server/orders/expiry.ts";
 
 let t: TestApp;
 let buyer: AuthHeaders;
@@ -103,9 +104,10 @@ describe("expiry", () => {
       stock: 2,
       reserved: 2,
     });
+    // An MB WAY order waits MBWAY_SWITCH_GRACE_MINUTES after the request (for 'Pagar por Multibanco').
     await t.db
       .update(payments)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(Date.now() - (MBWAY_SWITCH_GRACE_MINUTES + 1) * 60_000) })
       .where(eq(payments.id, payment.id));
     expect(await t.services.payments.expireDue()).toBeGreaterThanOrEqual(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));

@@ -1,4 +1,4 @@
-import { desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
@@ -8,7 +8,8 @@ import { buildCallbackUrl } from "./callback.ts";
  * The sandbox gateway's "customer paid" button, shared by `npm run payments:simulate` and the
  * admin-only POST /api/payments/sandbox/simulate. It plays the gateway: finds the payment, then
  * calls the shop's real callback URL over HTTP, so the real handler (key check, amount check,
- * exactly-once transition, confirmation e-mail) runs as it would for ifthenpay.
+ * exactly-once transition, confirmation e-mail) runs as it would for ifthenpay. "fail" on an MB WAY request
+ * marks it declined; on a reference it sends a wrong amount.
  */
 export type SimulatedOutcome = "paid" | "fail" | "expire" | "twice";
 
@@ -54,6 +55,15 @@ export async function simulateSandboxPayment(deps: {
     .limit(1);
   if (!payment) throw new NotFoundError("Dados de pagamento não encontrados");
 
+  if (outcome === "fail" && payment.method === "mbway") {
+    // MB WAY: the shopper declined the request in the app. The gateway reports that as the request's status
+    // (no payment callback is sent), so the sandbox sets it where the shop reads it.
+    await db
+      .update(payments)
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+    return { orderId: payment.orderId, outcome, deliveries: [] };
+  }
   if (outcome === "expire") {
     await db.update(payments).set({ expiresAt: new Date() }).where(eq(payments.id, payment.id));
     return { orderId: payment.orderId, outcome, deliveries: [] };

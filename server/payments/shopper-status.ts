@@ -48,12 +48,17 @@ function switchRefusal(order: Order, current: Payment | undefined, now: Date): s
   return null;
 }
 
-/** The order's current payment: the newest (checkout's, or the Multibanco one after a switch). */
-async function currentPayment(tx: Tx, orderId: number, lock = false): Promise<Payment | undefined> {
-  const query = tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id));
-  const [row] = lock ? await query.for("update") : await query.limit(1);
-  return row;
+/** The order's payments, newest first (the first is the current one: checkout's, or Multibanco after a switch). */
+function paymentsOf(tx: Tx, orderId: number): Promise<Payment[]> {
+  return tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id));
 }
+
+/** The order already switched to Multibanco and waits on that reference: every further click answers it. */
+const switched = (order: Order, rows: Payment[]) =>
+  order.status === "pending_payment" &&
+  rows[0]?.method === "mb" &&
+  rows[0].status === "pending" &&
+  rows.some((p) => p.method === "mbway");
 
 function statusBody(order: Order, payment: Payment | undefined, now: Date): ShopperOrderStatus {
   const status = order.status as OrderStatus;
@@ -88,7 +93,8 @@ export function createShopperPayments(deps: {
     /** GET /api/users/me/orders/:id/status. */
     async status(actor: PublicUser, orderId: number): Promise<ShopperOrderStatus> {
       const order = await ownOrder(actor, orderId);
-      return statusBody(order, await currentPayment(db, orderId), new Date());
+      const [current] = await paymentsOf(db, orderId);
+      return statusBody(order, current, new Date());
     },
 
     /**
@@ -100,11 +106,9 @@ export function createShopperPayments(deps: {
      */
     async payByMultibanco(actor: PublicUser, orderId: number): Promise<ShopperOrderStatus> {
       const order = await ownOrder(actor, orderId);
-      const before = await currentPayment(db, orderId);
-      if (order.status === "pending_payment" && before?.method === "mb" && before.status === "pending") {
-        return statusBody(order, before, new Date());
-      }
-      const refusal = switchRefusal(order, before, new Date());
+      const before = await paymentsOf(db, orderId);
+      if (switched(order, before)) return statusBody(order, before[0], new Date());
+      const refusal = switchRefusal(order, before[0], new Date());
       if (refusal) throw new ConflictError(refusal);
 
       let created: CreatedPayment;
@@ -122,13 +126,14 @@ export function createShopperPayments(deps: {
       }
 
       const outcome = await db.transaction(async (tx) => {
-        const current = await currentPayment(tx, orderId, true);
+        await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for("update");
         const locked = (await lockOrder(tx, orderId))!;
+        // Read again after the locks (a new statement sees what a concurrent click committed meanwhile).
+        const rows = await paymentsOf(tx, orderId);
+        const current = rows[0];
         const now = new Date();
         // A click that arrived at the same time already switched: the same reference for both.
-        if (locked.status === "pending_payment" && current?.method === "mb" && current.status === "pending") {
-          return { order: locked, payment: current, queued: false };
-        }
+        if (switched(locked, rows)) return { order: locked, payment: current!, queued: false };
         const problem = switchRefusal(locked, current, now);
         if (problem) throw new ConflictError(problem);
         // The retired request's late success finds no pending payment, so it can never pay the order a second
