@@ -121,6 +121,14 @@ export default function Login() {
                   )}
                 </button>
               </div>
+              <p className="mt-2 text-right text-sm">
+                <Link
+                  to="/recuperar-palavra-passe"
+                  className="font-medium text-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                >
+                  Esqueceu-se da palavra-passe?
+                </Link>
+              </p>
             </div>
 
             {error && (

@@ -1,4 +1,37 @@
-// Placeholder for issue 13: the module is filled in by the helper that owns this screen.
-export default function Placeholder() {
+import { ChevronLeft } from "lucide-react";
+import { Link } from "react-router";
+import { shopperPage } from "#app/components/account/OrderGuard.server.ts";
+import { PasswordChangeForm } from "#app/components/account/PasswordChangeForm.tsx";
+import { AccountCard, linkClass } from "#app/components/account/PasswordParts.tsx";
+import type { Route } from "./+types/palavra-passe";
+
+/** /conta/palavra-passe: the signed-in shopper changes their password (a visitor is sent to /login and back). */
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Alterar palavra-passe | Loja" },
+  { name: "robots", content: "noindex" },
+];
+
+export const middleware: Route.MiddlewareFunction[] = [shopperPage];
+
+// The middleware needs a loader to run on client navigations too.
+export function loader() {
   return null;
+}
+
+export default function ChangePassword() {
+  return (
+    <AccountCard
+      title="Alterar palavra-passe"
+      intro="Indique a palavra-passe atual e escolha uma nova. As sessões desta conta noutros dispositivos terminam."
+    >
+      <PasswordChangeForm />
+      <p className="mt-6 text-center text-sm text-gray-600">
+        <Link to="/conta" className={`${linkClass} inline-flex items-center gap-1`}>
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Voltar à minha conta
+        </Link>
+      </p>
+    </AccountCard>
+  );
 }

@@ -1,0 +1,131 @@
+import { CircleAlert, CircleCheck, Eye, EyeOff, Loader2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { focusRing } from "#app/components/catalog/ProductCard.tsx";
+
+/*
+ * The pieces the password and privacy pages share (/conta/palavra-passe, /recuperar-palavra-passe,
+ * /redefinir-palavra-passe, /conta/privacidade): the card, a password input with its error, notices and the
+ * submit button. The look follows /login and /register.
+ */
+
+export const linkClass = `${focusRing} font-semibold text-brand-600 hover:text-brand-700`;
+
+export function AccountCard(props: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`mx-auto flex flex-col px-4 py-10 sm:py-16 ${props.wide ? "max-w-2xl" : "max-w-md"}`}>
+      <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-10">
+        <h1 className="text-2xl font-bold tracking-tight text-gray-900">{props.title}</h1>
+        {props.intro ? <div className="mt-1 text-sm text-gray-600">{props.intro}</div> : null}
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+export function Notice(props: { kind: "success" | "error"; children: ReactNode }) {
+  const success = props.kind === "success";
+  const Icon = success ? CircleCheck : CircleAlert;
+  return (
+    <div
+      role={success ? "status" : "alert"}
+      className={`flex items-start gap-2 rounded-lg border px-3.5 py-2.5 text-sm ${
+        success ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-700"
+      }`}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div>{props.children}</div>
+    </div>
+  );
+}
+
+const inputBase =
+  "block w-full rounded-lg border bg-white px-3.5 py-2.5 pr-11 text-gray-900 shadow-xs focus:ring-2 focus:outline-none";
+
+/** A labelled password input (with show/hide) registered with react-hook-form; its error below it. */
+export function PasswordInput(props: {
+  id: string;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  error?: string;
+  field: UseFormRegisterReturn;
+  hint?: string;
+}) {
+  const [visible, setVisible] = useState(false);
+  const describedBy = [props.hint ? `${props.id}-hint` : "", props.error ? `${props.id}-error` : ""].join(" ").trim();
+  return (
+    <div>
+      <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium text-gray-800">
+        {props.label}
+      </label>
+      <div className="relative">
+        <input
+          id={props.id}
+          type={visible ? "text" : "password"}
+          autoComplete={props.autoComplete}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${inputBase} ${
+            props.error
+              ? "border-red-400 focus:border-red-500 focus:ring-red-500/30"
+              : "border-gray-300 focus:border-brand-500 focus:ring-brand-500/30"
+          }`}
+          {...props.field}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? "Ocultar palavra-passe" : "Mostrar palavra-passe"}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-500"
+        >
+          {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+        </button>
+      </div>
+      {props.hint ? (
+        <p id={`${props.id}-hint`} className="mt-1.5 text-xs text-gray-500">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1.5 text-sm text-red-600">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const NEW_PASSWORD_HINT = "Pelo menos 6 caracteres; evite palavras-passe comuns.";
+
+export function SubmitButton(props: { busy: boolean; hydrated: boolean; children: ReactNode; danger?: boolean }) {
+  return (
+    <button
+      type="submit"
+      // Until the page is interactive a click would submit the bare form (passwords in the URL).
+      disabled={props.busy || !props.hydrated}
+      className={`${focusRing} flex w-full items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60 ${
+        props.danger ? "bg-red-700 hover:bg-red-800" : "bg-gray-900 hover:bg-gray-700"
+      }`}
+    >
+      {props.busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+      {props.children}
+    </button>
+  );
+}
+
+/**
+ * The field errors of an API 400 (`details: [{ path: "/newPassword", message }]`), by field name: the server's
+ * rules are the forms' rules, but the server has the last word (a wrong current password, say).
+ */
+export function fieldErrorsFrom(data: unknown): Record<string, string> {
+  const details = (data as { details?: unknown } | null)?.details;
+  if (!Array.isArray(details)) return {};
+  const errors: Record<string, string> = {};
+  for (const d of details as Array<{ path?: unknown; message?: unknown }>) {
+    if (typeof d.path === "string" && typeof d.message === "string") errors[d.path.replace(/^\//, "")] ??= d.message;
+  }
+  return errors;
+}
+
+export const NETWORK_ERROR = "Erro de rede: não foi possível conectar ao servidor.";
