@@ -129,6 +129,10 @@ export const products = pgTable(
     sizes: text("sizes").notNull().default(""),
     status: smallint("status").notNull().default(1),
     modeloId: integer("modelo_id").notNull().default(5),
+    /** IVA: 'normal' | 'intermedia' | 'reduzida' | 'isenta'; the percentage per region lives in the shop settings. */
+    vatCategory: text("vat_category").notNull().default("normal"),
+    /** For 'isenta': the legal reason code printed on the invoice (e.g. M10 for article 53). */
+    vatExemptionCode: text("vat_exemption_code"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Products that were sold are never removed: deleting one hides it and keeps order history. */
@@ -137,6 +141,7 @@ export const products = pgTable(
   (t) => [
     check("products_price_check", sql`${t.priceCents} >= 0`),
     check("products_status_check", sql`${t.status} in (0, 1)`),
+    check("products_vat_category_check", sql`${t.vatCategory} in ('normal', 'intermedia', 'reduzida', 'isenta')`),
     index("products_modelo_idx").on(t.modeloId),
     index("products_listed_idx")
       .on(t.status, t.id)
@@ -252,6 +257,14 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** A paid order that was cancelled owes the shopper a refund: 'due' until the admin marks it 'done'. */
     refundStatus: text("refund_status"),
+    // Billing (issue 14): null NIF means 'Consumidor final'; null name/address means the delivery ones.
+    billingNif: text("billing_nif"),
+    billingName: text("billing_name"),
+    billingAddress: text("billing_address"),
+    billingPostalCode: text("billing_postal_code"),
+    billingCity: text("billing_city"),
+    /** IVA on delivery at the time of sale, in basis points (2300 = 23 %). */
+    shippingVatRateBp: integer("shipping_vat_rate_bp").notNull().default(2300),
   },
   (t) => [
     // 'cancelled' is the issue's "cancelada" (the stored value predates fulfilment; shown as 'Cancelada').
@@ -318,6 +331,9 @@ export const orderLines = pgTable(
     sizeName: text("size_name"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** IVA included in the price at the time of sale, in basis points (2300 = 23 %; 0 when exempt). */
+    vatRateBp: integer("vat_rate_bp").notNull().default(2300),
+    vatExemptionCode: text("vat_exemption_code"),
   },
   (t) => [
     check("order_lines_quantity_check", sql`${t.quantity} > 0`),
@@ -420,6 +436,157 @@ export const paymentExceptions = pgTable(
     uniqueIndex("payment_exceptions_event_key").on(t.paymentEventId),
     index("payment_exceptions_status_idx").on(t.status, t.createdAt),
   ],
+);
+
+// ---------- invoicing, returns, refunds (issue 14) ----------
+
+/**
+ * Certified documents issued through the InvoiceProvider: one invoice (fatura-recibo) per paid order, and credit
+ * notes referring to it. The unique indexes are what make "exactly once" hold across instances and restarts.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** 'invoice' (fatura-recibo) | 'credit_note' (nota de crédito). */
+    kind: text("kind").notNull(),
+    /** For a credit note: the invoice it corrects. */
+    relatedInvoiceId: integer("related_invoice_id"),
+    /** For a credit note: the refund it documents (one credit note per refund). */
+    refundId: integer("refund_id"),
+    provider: text("provider").notNull(),
+    /** 'pending' (job queued) | 'issued' | 'failed' (retries exhausted; admin may retry) | 'manual' (provider none). */
+    status: text("status").notNull().default("pending"),
+    externalId: text("external_id"),
+    number: text("number"),
+    atcud: text("atcud"),
+    pdfUrl: text("pdf_url"),
+    totalCents: integer("total_cents").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("invoices_kind_check", sql`${t.kind} in ('invoice', 'credit_note')`),
+    check("invoices_status_check", sql`${t.status} in ('pending', 'issued', 'failed', 'manual')`),
+    uniqueIndex("invoices_one_per_order_key")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoices_one_per_refund_key")
+      .on(t.refundId)
+      .where(sql`${t.kind} = 'credit_note'`),
+    index("invoices_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** A withdrawal ("livre resolução") or return: requested → received (stock back) → refunded. */
+export const returns = pgTable(
+  "returns",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("requested"),
+    /** 'conta' (from /conta) | 'formulario' (the public form) | 'admin'. */
+    channel: text("channel").notNull(),
+    reason: text("reason").notNull().default(""),
+    /** Where a Multibanco/Payshop refund goes (validated IBAN, stored without spaces). */
+    iban: text("iban"),
+    refundCents: integer("refund_cents").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("returns_status_check", sql`${t.status} in ('requested', 'received', 'refunded', 'cancelled')`),
+    check("returns_channel_check", sql`${t.channel} in ('conta', 'formulario', 'admin')`),
+    index("returns_order_idx").on(t.orderId),
+    index("returns_status_idx").on(t.status, t.requestedAt),
+  ],
+);
+
+export const returnLines = pgTable(
+  "return_lines",
+  {
+    id: serial("id").primaryKey(),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    check("return_lines_quantity_check", sql`${t.quantity} > 0`),
+    unique("return_lines_line_key").on(t.returnId, t.orderLineId),
+  ],
+);
+
+/** Money given back: MB WAY through ifthenpay's refund call, Multibanco/Payshop by bank transfer marked by the admin. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    returnId: integer("return_id").references(() => returns.id, { onDelete: "set null" }),
+    /** 'mbway' (provider refund) | 'transferencia' (bank transfer). */
+    method: text("method").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** 'pending' | 'done' | 'failed'. */
+    status: text("status").notNull().default("pending"),
+    iban: text("iban"),
+    providerRequestId: text("provider_request_id"),
+    providerAnswer: jsonb("provider_answer").notNull().default({}),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("refunds_method_check", sql`${t.method} in ('mbway', 'transferencia')`),
+    check("refunds_status_check", sql`${t.status} in ('pending', 'done', 'failed')`),
+    check("refunds_amount_check", sql`${t.amountCents} > 0`),
+    index("refunds_order_idx").on(t.orderId),
+  ],
+);
+
+// ---------- shop settings and contact ----------
+
+/**
+ * The shop's identity and commercial settings (/definicoes), one row (id 1), validated by the settings domain's
+ * zod schema. Read on every use through a small cache that every instance drops on NOTIFY, so a change applies
+ * without a restart.
+ */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    data: jsonb("data").notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("shop_settings_single_row_check", sql`${t.id} = 1`)],
+);
+
+/** Messages sent through /contato: stored, listed for the admin, and e-mailed to the shop. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
 
 // ---------- mail ----------
