@@ -103,4 +103,13 @@ CREATE INDEX "invoices_status_idx" ON "invoices" USING btree ("status","created_
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "returns_order_idx" ON "returns" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "returns_status_idx" ON "returns" USING btree ("status","requested_at");--> statement-breakpoint
-ALTER TABLE "products" ADD CONSTRAINT "products_vat_category_check" CHECK ("products"."vat_category" in ('normal', 'intermedia', 'reduzida', 'isenta'));
+ALTER TABLE "products" ADD CONSTRAINT "products_vat_category_check" CHECK ("products"."vat_category" in ('normal', 'intermedia', 'reduzida', 'isenta'));--> statement-breakpoint
+-- A settings change notifies every instance (server/settings/), which drops its cached copy.
+CREATE OR REPLACE FUNCTION loja_notify_settings_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('loja_settings', TG_TABLE_NAME);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER shop_settings_notify AFTER INSERT OR UPDATE OR DELETE ON shop_settings FOR EACH STATEMENT EXECUTE FUNCTION loja_notify_settings_change();
