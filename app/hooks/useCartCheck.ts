@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { lineKey, toCents } from "#app/components/cart/cart-lines.ts";
-import { apiPost } from "#app/lib/api.ts";
+import { fetchQuote, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
 import { readCartLines, writeCart, type StoredCartLine } from "#app/lib/storage.ts";
-import type { CartCheck, CartCheckLine } from "#server/orders/schemas.ts";
+import type { CartCheckLine } from "#server/orders/schemas.ts";
 
 /** A stored price the cart check brought up to date (euros). */
 export interface PriceChange {
@@ -12,39 +12,23 @@ export interface PriceChange {
 }
 
 export interface CartCheckOutcome {
-  check: CartCheck;
+  /** The server's quote: each line's state, and subtotal, delivery (mainland until a postal code) and total. */
+  check: CartQuote;
   /** Prices written back into the stored cart. */
   changes: PriceChange[];
   /** The lines that cannot be bought, by line key, with their reason. */
   blocking: Map<string, CartCheckLine>;
 }
 
-/** Asks the server how the cart stands now (prices, stock, removed products); null when it cannot say. */
-async function fetchCartCheck(lines: StoredCartLine[]): Promise<CartCheck | null> {
-  const items = lines.map((l) => ({
-    product_id: l.id,
-    quantity: l.quantidade,
-    price: l.price,
-    ...(l.variant_id ? { variant_id: l.variant_id } : {}),
-    cor: l.cor || undefined,
-    tamanho: l.tamanho || undefined,
-  }));
-  try {
-    const res = await apiPost<CartCheck>("/api/cart/check", { items });
-    return res.ok && res.data ? res.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Checks the stored cart against the database and writes the current prices back into it (so the total
- * shown is the total charged). Null when the cart is empty or the server could not say.
+ * Checks the stored cart against the database (POST /api/cart/quote, which answers the lines as
+ * /api/cart/check does, with the sums) and writes the current prices back into it (so the prices shown are
+ * the prices charged). Null when the cart is empty or the server could not say.
  */
 export async function checkStoredCart(): Promise<CartCheckOutcome | null> {
   const current = readCartLines();
   if (current.length === 0) return null;
-  const check = await fetchCartCheck(current);
+  const check = await fetchQuote(quoteBody(current));
   if (!check) return null;
   const changes: PriceChange[] = [];
   const next = current.map((line, i) => {
@@ -62,29 +46,52 @@ export async function checkStoredCart(): Promise<CartCheckOutcome | null> {
   return { check, changes, blocking };
 }
 
+/** What a check depends on: items and quantities (a price written back by the check must not trigger another). */
+const cartSignature = (lines: readonly StoredCartLine[]) => lines.map((l) => `${lineKey(l)}:${l.quantidade}`).join(",");
+
 /**
  * Cart /carrinho: revalidates the cart whenever its items or quantities change, and on demand before checkout
- * (`recheck`). Every price change is kept to be told to the shopper; lines that cannot be bought carry their reason.
+ * (`recheck`). Every price change is kept to be told to the shopper; lines that cannot be bought carry their reason;
+ * `quote` holds the server's subtotal, delivery and total for the summary (the latest answer only).
  * `lines` is null until the cart is read (before hydration): nothing is checked then.
  */
 export function useCartCheck(lines: readonly StoredCartLine[] | null) {
   const [problems, setProblems] = useState<ReadonlyMap<string, CartCheckLine>>(() => new Map());
   const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
+  // The last quote, the cart it answered (items and quantities) and whether the last attempt failed.
+  const [answer, setAnswer] = useState<{ signature: string; quote: CartQuote | null; failed: boolean } | null>(null);
+  const signature = lines === null ? null : cartSignature(lines);
+  // Answers can arrive out of order: only the newest request's answer is shown.
+  const latest = useRef(0);
 
-  const apply = useCallback((outcome: CartCheckOutcome | null): CartCheck | null => {
+  const apply = useCallback((ticket: number, asked: string, outcome: CartCheckOutcome | null): CartQuote | null => {
+    if (ticket !== latest.current) return outcome?.check ?? null;
+    setAnswer((previous) => ({ signature: asked, quote: outcome?.check ?? previous?.quote ?? null, failed: !outcome }));
     if (!outcome) return null;
     if (outcome.changes.length > 0) setPriceChanges((previous) => [...previous, ...outcome.changes]);
     setProblems(outcome.blocking);
     return outcome.check;
   }, []);
 
-  const recheck = useCallback(() => checkStoredCart().then(apply), [apply]);
+  const run = useCallback((): Promise<CartQuote | null> => {
+    const ticket = ++latest.current;
+    const asked = cartSignature(readCartLines());
+    return checkStoredCart().then((outcome) => apply(ticket, asked, outcome));
+  }, [apply]);
 
-  // Only items and quantities matter: a price written back by the check must not trigger another.
-  const signature = lines === null ? null : lines.map((l) => `${lineKey(l)}:${l.quantidade}`).join(",");
   useEffect(() => {
-    if (signature !== null) void checkStoredCart().then(apply);
-  }, [signature, apply]);
+    if (signature !== null && signature !== "") void run();
+  }, [signature, run]);
 
-  return { problems, priceChanges, recheck };
+  return {
+    problems,
+    priceChanges,
+    recheck: run,
+    /** The server's last quote (kept while a newer one is on its way). */
+    quote: answer?.quote ?? null,
+    /** The quote shown is not yet the answer for the cart as it is now. */
+    updating: signature !== null && answer?.signature !== signature,
+    /** The last attempt got no answer. */
+    failed: answer?.signature === signature && answer.failed,
+  };
 }

@@ -2,7 +2,14 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, okLine, standInApi, storeCart, storedCart } from "#app/components/cart/cart-test-support.ts";
+import {
+  json,
+  okLine,
+  STAND_IN_RATES,
+  standInApi,
+  storeCart,
+  storedCart,
+} from "#app/components/cart/cart-test-support.ts";
 import { toast } from "#app/lib/toast.tsx";
 import Carrinho from "#app/routes/carrinho.tsx";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
@@ -48,8 +55,27 @@ async function fillDelivery(fields: {
   fireEvent.change(field(/^Código postal/), { target: { value: fields.codigo } });
   fireEvent.change(field(/^Cidade/), { target: { value: fields.cidade } });
   fireEvent.change(field(/^Telefone/), { target: { value: fields.telefone } });
+  await settled(dialog);
   return dialog;
 }
+
+/** The dialog's figures answer what its form says now (so 'Confirmar encomenda' may order). */
+const settled = (dialog: HTMLElement) =>
+  waitFor(() =>
+    expect(
+      within(dialog)
+        .getByRole("region", { name: "Total da encomenda" })
+        .querySelector("[aria-busy]")
+        ?.getAttribute("aria-busy"),
+    ).toBe("false"),
+  );
+const dialogFigure = (dialog: HTMLElement, label: string) =>
+  within(within(dialog).getByRole("region", { name: "Total da encomenda" }))
+    .getAllByRole("term")
+    .find((dt) => dt.textContent?.startsWith(label))?.nextElementSibling?.textContent;
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;
+/** 2 × 59,50 € + 1 × 12,00 €. */
+const SUBTOTAL = 13_100;
 const ADDRESS = {
   nome: "Ana Lopes",
   morada: "Rua Direita 1",
@@ -146,7 +172,10 @@ describe("cart /carrinho checkout", () => {
         { product_id: 4, quantity: 2, variant_id: 41, cor: "Verde", tamanho: "L" },
         { product_id: 8, quantity: 1, tamanho: "Único" },
       ],
+      // The total the dialog showed for Lisbon.
+      total_esperado: (SUBTOTAL + STAND_IN_RATES.mainland) / 100,
     });
+    expect(dialogFigure(dialog, "Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.mainland));
     expect(api.orders[0]!.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
     expect(storedCart()).toEqual([]);
     expect(localStorage.getItem("pedido_id")).toBe("77");
@@ -194,5 +223,69 @@ describe("cart /carrinho checkout", () => {
     fireEvent.click(within(again).getByRole("button", { name: "Confirmar encomenda" }));
     await waitFor(() => expect(api.orders).toHaveLength(3));
     expect(api.orders[2]!.headers.get("Idempotency-Key")).not.toBe(keys[0]);
+  });
+
+  it("offers the last delivery data, and after a changed total shows the new one and orders at it", async () => {
+    const NEW_TOTAL = 141.4;
+    const answers: Array<() => Response> = [
+      () =>
+        json(409, {
+          success: false,
+          message: "O total da encomenda mudou para 141,40 € (portes incluídos). Confirme o novo total para continuar.",
+          details: { reason: "total_changed", subtotal: 133.5, portes: 7.9, total: NEW_TOTAL },
+        }),
+      () => json(201, { order_id: 78, pagamento: { metodo: "MB", entidade: "12345", referencia: "999000222" } }),
+    ];
+    // The server's price of the first line rises once the order is first tried.
+    let risen = false;
+    const api = standInApi({
+      saved: {
+        nome: "Ana Lopes",
+        morada: "Rua do Mercado 2",
+        codigo_postal: "9500-321",
+        cidade: "Ponta Delgada",
+        telefone: "296000111",
+        entrega_rapida: false,
+      },
+      answer: (items) => ({
+        ok: !risen,
+        lines: [
+          risen ? { ...okLine(items[0]!), price: 60.75, status: "price_changed" } : okLine(items[0]!),
+          okLine(items[1]!),
+        ],
+      }),
+      order: () => {
+        risen = true;
+        return answers.shift()!();
+      },
+    });
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+    fireEvent.click(screen.getByRole("radio", { name: /^Multibanco/ }));
+    finalize();
+    const dialog = await screen.findByRole("dialog", { name: "Dados de entrega" });
+    expect((within(dialog).getByLabelText(/^Morada/) as HTMLInputElement).value).toBe("Rua do Mercado 2");
+    await settled(dialog);
+    expect(dialogFigure(dialog, "Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.islands));
+    const confirm = () => fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
+    confirm();
+
+    // Refused: nothing created, the dialog stays with the new figure, and the quote is asked again.
+    expect((await within(dialog).findByRole("status")).textContent).toBe(
+      "O total da encomenda mudou para 141,40 € (portes incluídos). Confirme o novo total para continuar.",
+    );
+    expect(api.orders[0]!.body).toMatchObject({
+      total_esperado: (SUBTOTAL + STAND_IN_RATES.islands) / 100,
+      dados_entrega: { morada: "Rua do Mercado 2", codigo_postal: "9500-321" },
+    });
+    await waitFor(() => expect(dialogFigure(dialog, "Total a pagar")).toBe(euros(14_140)));
+    await settled(dialog);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    confirm();
+    expect(await screen.findByText("Página de pagamento")).toBeTruthy();
+    expect(api.orders).toHaveLength(2);
+    expect((api.orders[1]!.body as { total_esperado: number }).total_esperado).toBe(NEW_TOTAL);
+    // Nothing was created the first time: the retry may use the same key.
+    expect(api.orders[1]!.headers.get("Idempotency-Key")).toBe(api.orders[0]!.headers.get("Idempotency-Key"));
   });
 });

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { checkedMethod, type Method } from "#app/components/cart/payment-method.ts";
 import type { DeliveryForm, DeliveryPayload } from "#app/components/checkout/delivery-form.ts";
 import { loadDeliveryDialog } from "#app/components/checkout/lazy-delivery-dialog.ts";
-import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
+import { apiGet, apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
 import {
   clearUser,
   readCartLines,
@@ -15,7 +15,13 @@ import {
 } from "#app/lib/storage.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/orders/rules.ts";
-import type { CartCheck, CreateOrderBody, createOrderResponse } from "#server/orders/schemas.ts";
+import type {
+  CartCheck,
+  CreateOrderBody,
+  createOrderResponse,
+  SavedDelivery,
+  TotalChangedDetails,
+} from "#server/orders/schemas.ts";
 
 type OrderCreated = z.infer<typeof createOrderResponse>;
 
@@ -25,13 +31,17 @@ export const REVIEW_CART = "Reveja o carrinho: há artigos indisponíveis ou sem
 export const PRICES_UPDATED = "Os preços foram atualizados. Confirme o novo total e finalize a compra.";
 const NO_CONNECTION = "Não foi possível conectar ao servidor.";
 
-/** The body of POST /orders for the stored lines (the server prices everything). */
+/** A refused order whose total changed since it was shown: the server's message and new figures (euros). */
+export type Repriced = TotalChangedDetails & { message: string };
+
+/** The body of POST /orders for the stored lines (the server prices everything; `total` is the total shown). */
 export function orderBody(
   userId: number,
   method: Method,
   phone: string,
   delivery: DeliveryPayload,
   lines: readonly StoredCartLine[],
+  total?: number,
 ): CreateOrderBody {
   return {
     user_id: userId,
@@ -45,7 +55,29 @@ export function orderBody(
       cor: l.cor || undefined,
       tamanho: l.tamanho || undefined,
     })),
+    ...(total === undefined ? {} : { total_esperado: total }),
   };
+}
+
+/** The account's last delivery data (GET /api/users/me/delivery) as the dialog's form; null if none or unknown. */
+async function fetchSavedDelivery(): Promise<DeliveryForm | null> {
+  try {
+    const res = await apiGet<SavedDelivery>("/api/users/me/delivery");
+    const saved = res.ok ? res.data : null;
+    if (!saved) return null;
+    const { nome, morada, codigo_postal, cidade, telefone, entrega_rapida } = saved;
+    return { nome, morada, codigoPostal: codigo_postal, cidade, telefone, entregaRapida: entrega_rapida };
+  } catch {
+    return null;
+  }
+}
+
+/** The 409 details of a total that changed, or null for any other answer. */
+function repricedFrom(status: number, data: unknown): Repriced | null {
+  if (status !== 409 || !data || typeof data !== "object") return null;
+  const details = (data as { details?: Partial<TotalChangedDetails> }).details;
+  if (details?.reason !== "total_changed" || typeof details.total !== "number") return null;
+  return { ...(details as TotalChangedDetails), message: messageFrom(data) ?? "" };
 }
 
 interface Options {
@@ -58,8 +90,10 @@ interface Options {
 
 /**
  * Cart /carrinho: 'Finalizar Compra' (signed in, a payment method, a valid MB WAY number, the cart checked
- * again, then the delivery dialog) and the order's submission (POST /orders with an idempotency key that a
- * retry after no answer reuses; success stores the payment data, empties the cart and opens /pagamento).
+ * again, then the delivery dialog, pre-filled with the account's last delivery data) and the order's submission
+ * (POST /orders with the total the dialog showed and an idempotency key that a retry after no answer reuses;
+ * success stores the payment data, empties the cart and opens /pagamento; a total that changed meanwhile keeps
+ * the dialog open with the new figure to confirm).
  */
 export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
   const navigate = useNavigate();
@@ -69,6 +103,8 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
   const [dialogMounted, setDialogMounted] = useState(false);
   const [sending, setSending] = useState(false);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  const [savedDelivery, setSavedDelivery] = useState<DeliveryForm | null>(null);
+  const [repriced, setRepriced] = useState<Repriced | null>(null);
   const idempotencyKey = useRef<string | null>(null);
 
   const toLogin = () => {
@@ -92,12 +128,14 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
       return;
     }
     // The server is asked again right before checkout: nothing changed silently.
-    const [check, dialogReady] = await Promise.all([
+    // The dialog's form starts from the last order's address (asked once, before the dialog first opens).
+    const [check, dialogReady, saved] = await Promise.all([
       recheck(),
       loadDeliveryDialog().then(
         () => true,
         () => false,
       ),
+      dialogMounted ? null : fetchSavedDelivery(),
     ]);
     if (!dialogReady) {
       toast.error(NO_CONNECTION);
@@ -112,11 +150,13 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
     }
     idempotencyKey.current = crypto.randomUUID();
     setCheckoutError(null);
+    setRepriced(null);
+    if (saved) setSavedDelivery(saved);
     setDialogMounted(true);
     setDialogOpen(true);
   };
 
-  const submitOrder = async (form: DeliveryForm, payload: DeliveryPayload) => {
+  const submitOrder = async (form: DeliveryForm, payload: DeliveryPayload, total: number) => {
     const user = readUser();
     if (!user?.id) {
       setDialogOpen(false);
@@ -129,7 +169,8 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
     idempotencyKey.current ??= crypto.randomUUID();
     setSending(true);
     setCheckoutError(null);
-    const body = orderBody(user.id, method, phoneRef.current?.value ?? "", payload, lines);
+    setRepriced(null);
+    const body = orderBody(user.id, method, phoneRef.current?.value ?? "", payload, lines, total);
     try {
       const res = await apiPost<OrderCreated>("/orders", body, {
         headers: { "Idempotency-Key": idempotencyKey.current },
@@ -147,6 +188,13 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
         setDialogOpen(false);
         clearUser();
         return toLogin();
+      }
+      const changed = repricedFrom(res.status, res.data);
+      if (changed) {
+        // Nothing was created: the dialog shows the new figure and the shopper confirms again (same key).
+        setRepriced(changed);
+        void recheck();
+        return;
       }
       const message = `${ORDER_MESSAGES.checkoutFailed} ${messageFrom(res.data) ?? `Erro ${res.status}`}`;
       toast.error(message);
@@ -170,6 +218,8 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
     submitOrder,
     sending,
     checkoutError,
+    savedDelivery,
+    repriced,
     dialogOpen,
     setDialogOpen,
     dialogMounted,

@@ -1,6 +1,6 @@
 import { Suspense, useRef } from "react";
 import { CartLines } from "#app/components/cart/CartLines.tsx";
-import { cartTotalCents, cartUnits } from "#app/components/cart/cart-lines.ts";
+import { cartUnits } from "#app/components/cart/cart-lines.ts";
 import { CheckoutErrorNotice, PriceChangesNotice } from "#app/components/cart/CartNotices.tsx";
 import { EmptyCart } from "#app/components/cart/EmptyCart.tsx";
 import { OrderSummary } from "#app/components/cart/OrderSummary.tsx";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/carrinho";
 /**
  * Cart /carrinho: the lines come from localStorage `carrinho` (client only, a skeleton on the server), the
  * shopper picks a payment method, fills the delivery dialog, and POST /orders creates the order; the server
- * prices everything.
+ * prices everything, and the summary and the dialog show its quote (subtotal, delivery, total) before each button.
  *
  * The payment choice is in the server's HTML and is a plain form control: what the shopper taps before
  * hydration stays (decision 0008). The radios and the MB WAY number are uncontrolled; the DOM is read at
@@ -45,7 +45,7 @@ export default function Carrinho() {
 function CartView({ lines }: { lines: StoredCartLine[] | null }) {
   const summaryRef = useRef<HTMLElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
-  const { problems, priceChanges, recheck } = useCartCheck(lines);
+  const { problems, priceChanges, recheck, quote, updating, failed } = useCartCheck(lines);
   const checkout = useCheckout({ summaryRef, phoneRef, recheck });
   const units = lines === null ? 0 : cartUnits(lines);
 
@@ -63,7 +63,10 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
         <CartLines lines={lines} problems={problems} />
         <OrderSummary
           summaryRef={summaryRef}
-          totalCents={lines === null ? null : cartTotalCents(lines)}
+          quote={quote}
+          updating={updating}
+          failed={failed}
+          ready={lines !== null}
           sending={checkout.sending}
           onFinalize={() => void checkout.finalize()}
         >
@@ -84,7 +87,9 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
             onOpenChange={checkout.setDialogOpen}
             sending={checkout.sending}
             serverError={checkout.checkoutError}
-            onConfirm={(form, payload) => void checkout.submitOrder(form, payload)}
+            initial={checkout.savedDelivery}
+            repriced={checkout.repriced}
+            onConfirm={(form, payload, total) => void checkout.submitOrder(form, payload, total)}
           />
         </Suspense>
       ) : null}

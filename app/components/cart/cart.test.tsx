@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "#app/lib/toast.tsx";
 import Carrinho from "#app/routes/carrinho.tsx";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
-import { okLine, standInApi, storeCart, storedCart } from "./cart-test-support.ts";
+import { json, okLine, STAND_IN_RATES, standInApi, storeCart, storedCart } from "./cart-test-support.ts";
 
 vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 // Lazy modules and the API stand-in answer slower on a busy machine than the default 1 s.
@@ -59,7 +59,13 @@ function renderCart() {
 
 /** Texts with the no-break space of the prices kept as is. */
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
-const total = () => screen.getByText("Total dos artigos").nextElementSibling?.textContent;
+/** A figure of the summary ('Resumo') by the start of its label: Subtotal, Portes, Total a pagar. */
+const term = (label: string) =>
+  within(screen.getByRole("complementary"))
+    .getAllByRole("term")
+    .find((dt) => dt.textContent?.startsWith(label));
+const figure = (label: string) => term(label)?.nextElementSibling?.textContent;
+const total = () => figure("Subtotal");
 const row = (name: string) =>
   within(screen.getByRole("region", { name: "Artigos no carrinho" }))
     .getAllByRole("listitem")
@@ -80,13 +86,18 @@ describe("cart /carrinho", () => {
     storeCart(LINES);
     renderCart();
     await waitFor(() => expect(api.checks).toHaveLength(1));
+    await waitFor(() => expect(total()).toBe(euros(12_335)));
 
     expect(within(row("Camisola Azul")).getAllByText(euros(5970), exact).length).toBeGreaterThan(0);
     expect(within(row("Calças Pretas")).getAllByText(euros(3495), exact).length).toBeGreaterThan(0);
     expect(within(row("Meias")).getAllByText(euros(2870), exact).length).toBeGreaterThan(0);
     expect(within(row("Camisola Azul")).getByText("Cor: Azul · Tamanho: M")).toBeTruthy();
     expect(expectedTotal(LINES)).toBe(12_335);
-    expect(total()).toBe(euros(12_335));
+    // Subtotal, mainland delivery (no postal code yet) and the total to pay, as the server quoted them.
+    expect(figure("Portes")).toBe(euros(STAND_IN_RATES.mainland));
+    expect(term("Portes")?.textContent).toBe("Portes (Portugal continental)");
+    expect(figure("Total a pagar")).toBe(euros(12_335 + STAND_IN_RATES.mainland));
+    expect(screen.getByText(/Madeira e Açores: os portes são atualizados quando indicar o código postal/)).toBeTruthy();
     expect(screen.getByText("11 artigos")).toBeTruthy();
     // The check sent what the shopper saw, variant included.
     expect(api.checks[0]).toEqual([
@@ -104,18 +115,19 @@ describe("cart /carrinho", () => {
 
     fireEvent.click(screen.getAllByRole("button", { name: "Aumentar quantidade de Calças Pretas" })[0]!);
     expect(storedCart().map((l) => l.quantidade)).toEqual([3, 2, 7]);
-    expect(total()).toBe(euros(12_335 + 3495));
     await waitFor(() => expect(api.checks).toHaveLength(2));
+    await waitFor(() => expect(total()).toBe(euros(12_335 + 3495)));
+    expect(figure("Total a pagar")).toBe(euros(12_335 + 3495 + STAND_IN_RATES.mainland));
 
     fireEvent.click(screen.getAllByRole("button", { name: "Diminuir quantidade de Meias" })[0]!);
     expect(storedCart().map((l) => l.quantidade)).toEqual([3, 2, 6]);
-    expect(total()).toBe(euros(12_335 + 3495 - 410));
+    await waitFor(() => expect(total()).toBe(euros(12_335 + 3495 - 410)));
 
     const field = screen.getAllByRole("spinbutton", { name: "Quantidade de Camisola Azul" })[0]!;
     fireEvent.change(field, { target: { value: "5" } });
     fireEvent.keyDown(field, { key: "Enter" });
     expect(storedCart()[0]!.quantidade).toBe(5);
-    expect(total()).toBe(euros(1990 * 5 + 3495 * 2 + 410 * 6));
+    await waitFor(() => expect(total()).toBe(euros(1990 * 5 + 3495 * 2 + 410 * 6)));
 
     fireEvent.change(field, { target: { value: "150" } });
     fireEvent.blur(field);
@@ -141,7 +153,7 @@ describe("cart /carrinho", () => {
     fireEvent.click(screen.getAllByRole("button", { name: "Remover Meias do carrinho" })[0]!);
     expect(storedCart()).toEqual(LINES.slice(0, 2));
     expect(screen.queryByText("Meias")).toBeNull();
-    expect(total()).toBe(euros(5970 + 3495));
+    await waitFor(() => expect(total()).toBe(euros(5970 + 3495)));
     expect(screen.getByText("4 artigos")).toBeTruthy();
 
     fireEvent.click(screen.getAllByRole("button", { name: "Remover Camisola Azul do carrinho" })[0]!);
@@ -151,7 +163,7 @@ describe("cart /carrinho", () => {
     expect(screen.getByRole("heading", { name: "O seu carrinho está vazio." })).toBeTruthy();
   });
 
-  it("reads only valid stored lines", () => {
+  it("reads only valid stored lines", async () => {
     standInApi();
     storeCart([
       LINES[0]!,
@@ -163,7 +175,7 @@ describe("cart /carrinho", () => {
     expect(within(screen.getByRole("region", { name: "Artigos no carrinho" })).getAllByRole("listitem")).toHaveLength(
       2,
     );
-    expect(total()).toBe(euros(5970 + 410 * 2));
+    await waitFor(() => expect(total()).toBe(euros(5970 + 410 * 2)));
   });
 
   it("writes the database's prices back, tells each change, and shows why a line cannot be bought", async () => {
@@ -191,10 +203,40 @@ describe("cart /carrinho", () => {
     );
     expect(within(notice).getByRole("listitem").textContent).toBe(`Camisola Azul: ${euros(1990)} → ${euros(2150)}`);
     expect(storedCart().map((l) => l.price)).toEqual([21.5, 34.95, 4.1]);
-    expect(total()).toBe(euros(2150 * 3 + 3495 + 2870));
+    await waitFor(() => expect(total()).toBe(euros(2150 * 3 + 3495 + 2870)));
     expect(within(row("Calças Pretas")).getByText("Sem stock suficiente: restam 0 unidades.")).toBeTruthy();
     expect(within(row("Camisola Azul")).queryByText(/Sem stock/)).toBeNull();
     // The price written back did not start another check.
     expect(api.checks).toHaveLength(1);
+  });
+
+  it("shows the server's figures, never sums of its own, and says when there are none", async () => {
+    const answers = [
+      () => json(500, { message: "Erro interno do servidor" }),
+      // Figures no sum of the stored lines gives: only the server could have said them.
+      () =>
+        json(200, {
+          ok: true,
+          lines: [],
+          subtotal: 1.23,
+          portes: 4.56,
+          total: 5.79,
+          zona: null,
+          entrega_rapida: false,
+        }),
+    ];
+    const api = standInApi({ quote: () => answers.shift()!() });
+    storeCart(LINES);
+    renderCart();
+    expect((await screen.findByText(/Não foi possível calcular o total/)).textContent).toBe(
+      "Não foi possível calcular o total. Verifique a ligação e tente novamente.",
+    );
+    expect(total()).toBe("—");
+    fireEvent.click(screen.getAllByRole("button", { name: "Aumentar quantidade de Meias" })[0]!);
+    await waitFor(() => expect(api.checks).toHaveLength(2));
+    await waitFor(() => expect(total()).toBe(euros(123)));
+    expect(figure("Portes")).toBe(euros(456));
+    expect(figure("Total a pagar")).toBe(euros(579));
+    expect(screen.queryByText(/Não foi possível calcular o total/)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Loader2, X } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { QuoteFigures } from "#app/components/cart/QuoteFigures.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
+import type { Repriced } from "#app/hooks/useCheckout.ts";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
 import {
   DELIVERY_FIELDS as FIELDS,
@@ -12,6 +14,10 @@ import {
   type FieldErrors,
   type TextField,
 } from "./delivery-form.ts";
+import { useDeliveryQuote } from "./useDeliveryQuote.ts";
+
+/** The confirmation pressed before the total for the form's choices arrived. */
+export const WAIT_FOR_TOTAL = "Aguarde o cálculo do total a pagar e confirme de novo.";
 
 export interface DeliveryDialogProps {
   open: boolean;
@@ -19,15 +25,40 @@ export interface DeliveryDialogProps {
   sending: boolean;
   /** Server failure shown at the bottom of the form. */
   serverError: string | null;
-  onConfirm: (form: DeliveryForm, payload: DeliveryPayload) => void;
+  /** The account's last delivery data, offered pre-filled (editable); null for an empty form. */
+  initial: DeliveryForm | null;
+  /** The order was refused because its total changed: the new figure, to confirm again. */
+  repriced: Repriced | null;
+  /** `total` is the total to pay the dialog showed (euros), which the order must charge exactly. */
+  onConfirm: (form: DeliveryForm, payload: DeliveryPayload, total: number) => void;
 }
 
-/** Cart /carrinho: the 'Dados de entrega' dialog opened by 'Finalizar Compra'; confirms with the validated payload. */
-export function DeliveryDialog({ open, onOpenChange, sending, serverError, onConfirm }: DeliveryDialogProps) {
-  const [form, setForm] = useState<DeliveryForm>(EMPTY_DELIVERY);
+/**
+ * Cart /carrinho: the 'Dados de entrega' dialog opened by 'Finalizar Compra'. Shows the server's subtotal,
+ * delivery and total for the postal code and next-day choice typed, and confirms with the validated payload
+ * and the total shown.
+ */
+export function DeliveryDialog({
+  open,
+  onOpenChange,
+  sending,
+  serverError,
+  initial,
+  repriced,
+  onConfirm,
+}: DeliveryDialogProps) {
+  const [form, setForm] = useState<DeliveryForm>(initial ?? EMPTY_DELIVERY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | null>(null);
   const baseId = useId();
+  const pricing = useDeliveryQuote(form.codigoPostal, form.entregaRapida);
+  const { refresh } = pricing;
+
+  // A refused order (the total changed): the figures are asked again, so the new total is the one confirmed.
+  useEffect(() => {
+    if (repriced) refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [repriced]);
 
   const set = (name: TextField, value: string) => {
     setForm((f) => ({ ...f, [name]: value }));
@@ -47,8 +78,13 @@ export function DeliveryDialog({ open, onOpenChange, sending, serverError, onCon
       return;
     }
     setErrors({});
+    if (!pricing.fresh || !pricing.quote) {
+      // The total for what the form says now is not on screen yet: nothing is ordered unseen.
+      setSummary(WAIT_FOR_TOTAL);
+      return;
+    }
     setSummary(null);
-    onConfirm(form, result.payload);
+    onConfirm(form, result.payload, pricing.quote.total);
   };
 
   return (
@@ -63,7 +99,9 @@ export function DeliveryDialog({ open, onOpenChange, sending, serverError, onCon
             <div>
               <Dialog.Title className="text-lg font-semibold text-gray-900">Dados de entrega</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-gray-600">
-                Indique para onde devemos enviar a sua encomenda.
+                {initial
+                  ? "Preenchemos com os dados da sua última encomenda; pode alterá-los."
+                  : "Indique para onde devemos enviar a sua encomenda."}
               </Dialog.Description>
             </div>
             <Dialog.Close
@@ -118,7 +156,10 @@ export function DeliveryDialog({ open, onOpenChange, sending, serverError, onCon
                 type="checkbox"
                 name="entregaRapida"
                 checked={form.entregaRapida}
-                onChange={(e) => setForm((f) => ({ ...f, entregaRapida: e.target.checked }))}
+                onChange={(e) => {
+                  setForm((f) => ({ ...f, entregaRapida: e.target.checked }));
+                  setSummary(null);
+                }}
                 className="mt-0.5 size-4 accent-brand-600"
               />
               <span className="text-sm">
@@ -126,6 +167,32 @@ export function DeliveryDialog({ open, onOpenChange, sending, serverError, onCon
                 <span className="block text-gray-600">Sem esta opção, a entrega normal demora 2 dias úteis.</span>
               </span>
             </label>
+
+            <section
+              aria-label="Total da encomenda"
+              className="rounded-lg border border-gray-200 bg-gray-50 p-3 sm:col-span-2"
+            >
+              <QuoteFigures quote={pricing.quote} updating={pricing.updating} failed={pricing.failed}>
+                {pricing.failed ? (
+                  <button
+                    type="button"
+                    onClick={refresh}
+                    className={`${focusRing} mt-2 rounded-sm text-xs font-semibold text-brand-600 hover:text-brand-700`}
+                  >
+                    Tentar novamente
+                  </button>
+                ) : null}
+              </QuoteFigures>
+            </section>
+
+            {repriced ? (
+              <div
+                role="status"
+                className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
+              >
+                {repriced.message}
+              </div>
+            ) : null}
 
             {summary || serverError ? (
               <div

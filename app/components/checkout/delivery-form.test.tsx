@@ -1,9 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  json,
+  STAND_IN_RATES,
+  standInApi,
+  storeCart,
+  type ApiStandIn,
+} from "#app/components/cart/cart-test-support.ts";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
 import { validateDelivery, type DeliveryForm } from "./delivery-form.ts";
-import { DeliveryDialog } from "./DeliveryDialog.tsx";
+import { DeliveryDialog, WAIT_FOR_TOTAL } from "./DeliveryDialog.tsx";
+
+configure({ asyncUtilTimeout: 10_000 });
 
 const VALID: DeliveryForm = {
   nome: "  Rui Costa ",
@@ -55,8 +64,25 @@ describe("delivery form validation", () => {
   });
 });
 
+// Two lines of different prices and quantities: 2 × 18,75 € + 3 × 4,20 € = 50,10 €.
+const CART = [
+  { id: 7, name: "Avental", image: "a.jpg", price: 18.75, cor: "Cru", tamanho: "Único", quantidade: 2, variant_id: 71 },
+  { id: 9, name: "Pegas", image: "p.jpg", price: 4.2, cor: "", tamanho: "", quantidade: 3 },
+];
+const SUBTOTAL = 5010;
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;
+
 describe("delivery dialog", () => {
-  afterEach(cleanup);
+  let api: ApiStandIn;
+  beforeEach(() => {
+    localStorage.clear();
+    storeCart(CART);
+    api = standInApi();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   function open(props: Partial<Parameters<typeof DeliveryDialog>[0]> = {}) {
     const onConfirm = vi.fn();
@@ -66,6 +92,8 @@ describe("delivery dialog", () => {
         onOpenChange={() => {}}
         sending={false}
         serverError={null}
+        initial={null}
+        repriced={null}
         onConfirm={onConfirm}
         {...props}
       />,
@@ -73,11 +101,20 @@ describe("delivery dialog", () => {
     const dialog = screen.getByRole("dialog", { name: "Dados de entrega" });
     const field = (label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
     const confirm = () => fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
-    return { dialog, field, confirm, onConfirm };
+    const totals = within(dialog).getByRole("region", { name: "Total da encomenda" });
+    const figure = (label: string) =>
+      within(totals)
+        .getAllByRole("term")
+        .find((dt) => dt.textContent?.startsWith(label))?.nextElementSibling?.textContent;
+    /** The figures on screen answer what the form says now. */
+    const settled = () =>
+      waitFor(() => expect(totals.querySelector("[aria-busy]")?.getAttribute("aria-busy")).toBe("false"));
+    return { dialog, field, confirm, onConfirm, figure, totals, settled };
   }
 
-  it("shows the errors beside their fields, focuses the first, and confirms once all is right", () => {
-    const { dialog, field, confirm, onConfirm } = open();
+  it("shows the errors beside their fields, focuses the first, and confirms once all is right", async () => {
+    const { dialog, field, confirm, onConfirm, settled } = open();
+    await settled();
     confirm();
     expect(within(dialog).getByRole("alert").textContent).toBe(ORDER_MESSAGES.required);
     expect(field(/^Nome/).getAttribute("aria-invalid")).toBe("true");
@@ -103,6 +140,7 @@ describe("delivery dialog", () => {
     fireEvent.change(postal, { target: { value: "1100-060" } });
     fireEvent.change(field(/^Telefone/), { target: { value: "912 345 678" } });
     fireEvent.click(within(dialog).getByRole("checkbox", { name: /Entrega rápida/ }));
+    await settled();
     confirm();
     expect(within(dialog).queryByRole("alert")).toBeNull();
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -123,10 +161,103 @@ describe("delivery dialog", () => {
         telefone: "912345678",
         entrega_rapida: true,
       },
+      (SUBTOTAL + STAND_IN_RATES.mainland + STAND_IN_RATES.fast) / 100,
     ]);
   });
 
-  it("shows the server's failure and does not confirm twice while sending", () => {
+  it("shows subtotal, delivery and total for the postal code and next-day choice typed, asking after a pause", async () => {
+    const { dialog, field, figure, totals, settled } = open();
+    await settled();
+    expect(figure("Subtotal")).toBe(euros(SUBTOTAL));
+    expect(figure("Portes")).toBe(euros(STAND_IN_RATES.mainland));
+    expect(figure("Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.mainland));
+    expect(api.quotes).toHaveLength(1);
+    expect(api.quotes[0]).toEqual({
+      items: [
+        { product_id: 7, quantity: 2, price: 18.75, variant_id: 71, cor: "Cru", tamanho: "Único" },
+        { product_id: 9, quantity: 3, price: 4.2 },
+      ],
+      entrega_rapida: false,
+    });
+
+    // Typed character by character: an incomplete code asks nothing; the whole one asks once.
+    for (const typed of ["9", "95", "950", "9500", "9500-", "9500-3", "9500-32", "9500-321"])
+      fireEvent.change(field(/^Código postal/), { target: { value: typed } });
+    await waitFor(() => expect(figure("Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.islands)));
+    expect(figure("Portes")).toBe(euros(STAND_IN_RATES.islands));
+    expect(within(totals).getByText(/^Portes/).textContent).toBe("Portes (Açores)");
+    expect(api.quotes.slice(1)).toEqual([
+      { items: api.quotes[0]!.items, codigo_postal: "9500-321", entrega_rapida: false },
+    ]);
+
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: /Entrega rápida/ }));
+    await waitFor(() =>
+      expect(figure("Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.islands + STAND_IN_RATES.fast)),
+    );
+    expect(within(totals).getByText(/^Portes/).textContent).toBe("Portes (Açores, entrega rápida)");
+    expect(api.quotes.at(-1)).toMatchObject({ codigo_postal: "9500-321", entrega_rapida: true });
+  });
+
+  it("does not confirm before the total for what the form says is on screen", async () => {
+    let release: (r: Response) => void = () => {};
+    const held = new Promise<Response>((resolve) => (release = resolve));
+    vi.unstubAllGlobals();
+    api = standInApi({ quote: () => json(200, null) });
+    // Every quote waits until released: the dialog has no total yet.
+    api.fetch.mockImplementation(() => held);
+    const { dialog, confirm, onConfirm, figure } = open({
+      initial: {
+        nome: "Rui",
+        morada: "Rua 1",
+        codigoPostal: "9000-018",
+        cidade: "Funchal",
+        telefone: "291000000",
+        entregaRapida: false,
+      },
+    });
+    confirm();
+    expect(within(dialog).getByRole("alert").textContent).toBe(WAIT_FOR_TOTAL);
+    expect(onConfirm).not.toHaveBeenCalled();
+    release(
+      json(200, {
+        ok: true,
+        lines: [],
+        subtotal: 50.1,
+        portes: 7.9,
+        total: 58,
+        zona: "madeira",
+        entrega_rapida: false,
+      }),
+    );
+    await waitFor(() => expect(figure("Total a pagar")).toBe(euros(5800)));
+    confirm();
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm.mock.calls[0]![2]).toBe(58);
+  });
+
+  it("starts from the saved delivery data, editable, and says so", async () => {
+    const saved: DeliveryForm = {
+      nome: "Marta Reis",
+      morada: "Rua do Sol 3",
+      codigoPostal: "9000-018",
+      cidade: "Funchal",
+      telefone: "291123456",
+      entregaRapida: true,
+    };
+    const { dialog, field, figure, settled } = open({ initial: saved });
+    expect(within(dialog).getByText("Preenchemos com os dados da sua última encomenda; pode alterá-los.")).toBeTruthy();
+    expect(field(/^Nome/).value).toBe("Marta Reis");
+    expect(field(/^Código postal/).value).toBe("9000-018");
+    expect((within(dialog).getByRole("checkbox", { name: /Entrega rápida/ }) as HTMLInputElement).checked).toBe(true);
+    await settled();
+    // The first quote is already for the saved address.
+    expect(api.quotes[0]).toMatchObject({ codigo_postal: "9000-018", entrega_rapida: true });
+    expect(figure("Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.islands + STAND_IN_RATES.fast));
+    fireEvent.change(field(/^Morada/), { target: { value: "Rua da Lua 4" } });
+    expect(field(/^Morada/).value).toBe("Rua da Lua 4");
+  });
+
+  it("shows the server's failure and does not confirm twice while sending", async () => {
     const { dialog, onConfirm } = open({
       sending: true,
       serverError: "Erro ao finalizar compra! Stock insuficiente.",

@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { formatEuros } from "#app/lib/format.ts";
+import { ZONE_LABELS, type CartQuote } from "./quote.ts";
+
+interface Props {
+  /** The server's last quote; null until the first one arrives (or when none could be had). */
+  quote: CartQuote | null;
+  /** A newer quote is on its way: the figures shown are dimmed until it arrives. */
+  updating: boolean;
+  /** No quote could be had: said instead of the figures. */
+  failed: boolean;
+  /** Under the figures (the cart page's hint, the dialog's retry). */
+  children?: ReactNode;
+}
+
+const Skeleton = () => <span className="inline-block h-4 w-16 animate-pulse rounded bg-gray-200 align-middle" />;
+
+/**
+ * Cart /carrinho and its delivery dialog: Subtotal, Portes (with the zone) and 'Total a pagar', every figure
+ * as the server quoted it (POST /api/cart/quote); never a sum made in the browser.
+ */
+export function QuoteFigures({ quote, updating, failed, children }: Props) {
+  const value = (euros: number | undefined) => (euros === undefined ? failed ? "—" : <Skeleton /> : formatEuros(euros));
+  const zone = ZONE_LABELS[quote?.zona ?? "continente"];
+  return (
+    <div aria-live="polite" aria-busy={updating || (!quote && !failed)}>
+      <dl className={`space-y-2 text-sm transition-opacity ${updating ? "opacity-60" : ""}`}>
+        <div className="flex items-baseline justify-between gap-4">
+          <dt className="text-gray-700">Subtotal</dt>
+          <dd className="font-medium text-gray-900">{value(quote?.subtotal)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4">
+          <dt className="text-gray-700">
+            Portes{" "}
+            <span className="text-gray-500">
+              ({zone}
+              {quote?.entrega_rapida ? ", entrega rápida" : ""})
+            </span>
+          </dt>
+          <dd className="font-medium whitespace-nowrap text-gray-900">{value(quote?.portes)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-t border-gray-200 pt-3">
+          <dt className="font-semibold text-gray-900">Total a pagar</dt>
+          <dd className="text-xl font-bold whitespace-nowrap text-gray-900">{value(quote?.total)}</dd>
+        </div>
+      </dl>
+      {failed && !quote ? (
+        <p role="alert" className="mt-2 text-xs text-red-700">
+          Não foi possível calcular o total. Verifique a ligação e tente novamente.
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}

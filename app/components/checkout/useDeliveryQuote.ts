@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from "react";
+import { fetchQuote, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
+import { readCartLines } from "#app/lib/storage.ts";
+import { POSTAL_CODE } from "#server/orders/rules.ts";
+
+/** Typing pauses this long before the dialog asks for a new quote. */
+export const QUOTE_DEBOUNCE_MS = 350;
+
+/**
+ * Cart /carrinho, 'Dados de entrega': the server's quote for the postal code typed (once it is a whole code;
+ * until then the mainland's) and the next-day choice, asked again when either changes (debounced; an older
+ * answer never overwrites a newer one). `fresh` says the figures shown are the answer for what the form says
+ * now: only then may the order be confirmed with that total. `refresh` asks again for the same choices.
+ */
+export function useDeliveryQuote(codigoPostal: string, entregaRapida: boolean) {
+  const typed = codigoPostal.trim();
+  const code = POSTAL_CODE.test(typed) ? typed : "";
+  const [attempt, setAttempt] = useState(0);
+  const key = `${code}|${entregaRapida}|${attempt}`;
+  const [answer, setAnswer] = useState<{ key: string; quote: CartQuote | null } | null>(null);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    // The first quote (the dialog opening, maybe with a saved address) is asked at once.
+    const timer = setTimeout(
+      () => {
+        const body = quoteBody(readCartLines(), { codigoPostal: code, entregaRapida });
+        void fetchQuote(body, controller.signal).then((quote) => {
+          if (!controller.signal.aborted) setAnswer({ key, quote });
+        });
+      },
+      asked.current ? QUOTE_DEBOUNCE_MS : 0,
+    );
+    asked.current = true;
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // `key` names every input of the request (code, next day, attempt).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const fresh = answer?.key === key && answer.quote !== null;
+  return {
+    /** The last quote received (kept, dimmed, while a newer one is on its way). */
+    quote: answer?.quote ?? null,
+    fresh,
+    updating: answer?.key !== key,
+    failed: answer?.key === key && answer.quote === null,
+    refresh: () => setAttempt((n) => n + 1),
+  };
+}
