@@ -136,6 +136,11 @@ export function examples(ids: Ids): Record<
     },
     "GET /api/orders/por-tempo": { querystring: { days: 30 } },
     "GET /api/orders/:id": { params: { id: ids.order } },
+    "POST /api/orders/:id/status": {
+      params: { id: ids.order },
+      body: { status: "enviada", carrier: "outra", tracking_number: "AB-1234", tracking_url: "https://exemplo.pt/s" },
+    },
+    "POST /api/orders/:id/notes": { params: { id: ids.order }, body: { message: "Cliente ligou." } },
   };
 }
 
