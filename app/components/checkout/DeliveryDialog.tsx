@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { QuoteFigures } from "#app/components/cart/QuoteFigures.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import type { Repriced } from "#app/hooks/useCheckout.ts";
+import { formatEuros } from "#app/lib/format.ts";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
 import {
   DELIVERY_FIELDS as FIELDS,
@@ -16,8 +17,10 @@ import {
 } from "./delivery-form.ts";
 import { useDeliveryQuote } from "./useDeliveryQuote.ts";
 
-/** The confirmation pressed before the total for the form's choices arrived. */
-export const WAIT_FOR_TOTAL = "Aguarde o cálculo do total a pagar e confirme de novo.";
+/** No total could be had for the form's choices: nothing is ordered unseen. */
+export const NO_TOTAL = "Não foi possível calcular o total a pagar. Tente novamente.";
+/** The total for the form's choices is not the one on screen when 'Confirmar encomenda' was pressed. */
+export const totalUpdated = (total: number) => `O total a pagar passou a ${formatEuros(total)}. Confirme de novo.`;
 
 export interface DeliveryDialogProps {
   open: boolean;
@@ -50,6 +53,7 @@ export function DeliveryDialog({
   const [form, setForm] = useState<DeliveryForm>(initial ?? EMPTY_DELIVERY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | null>(null);
+  const [pricingNow, setPricingNow] = useState(false);
   const baseId = useId();
   const pricing = useDeliveryQuote(form.codigoPostal, form.entregaRapida);
   const { refresh } = pricing;
@@ -66,9 +70,9 @@ export function DeliveryDialog({
     setSummary(null);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (sending || pricingNow) return;
     const result = validateDelivery(form);
     if (!result.ok) {
       setErrors(result.errors);
@@ -78,13 +82,16 @@ export function DeliveryDialog({
       return;
     }
     setErrors({});
-    if (!pricing.fresh || !pricing.quote) {
-      // The total for what the form says now is not on screen yet: nothing is ordered unseen.
-      setSummary(WAIT_FOR_TOTAL);
-      return;
-    }
     setSummary(null);
-    onConfirm(form, result.payload, pricing.quote.total);
+    // The total on screen is ordered only if it is the total for what the form says now (a postal code typed a
+    // moment ago may still be waiting for its quote): asked at once; a different figure is shown, not ordered.
+    const shown = pricing.quote?.total;
+    setPricingNow(!pricing.fresh);
+    const quote = await pricing.quoteNow();
+    setPricingNow(false);
+    if (!quote) return setSummary(NO_TOTAL);
+    if (quote.total !== shown) return setSummary(totalUpdated(quote.total));
+    onConfirm(form, result.payload, quote.total);
   };
 
   return (
@@ -113,7 +120,7 @@ export function DeliveryDialog({
             </Dialog.Close>
           </div>
 
-          <form className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+          <form className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>
             {FIELDS.map((field) => {
               const id = `${baseId}-${field.name}`;
               const error = errors[field.name];
@@ -213,12 +220,12 @@ export function DeliveryDialog({
               </Dialog.Close>
               <button
                 type="submit"
-                disabled={sending}
-                aria-busy={sending}
+                disabled={sending || pricingNow}
+                aria-busy={sending || pricingNow}
                 className={`${focusRing} inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70`}
               >
-                {sending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-                {sending ? "A processar..." : "Confirmar encomenda"}
+                {sending || pricingNow ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+                {sending ? "A processar..." : pricingNow ? "A calcular o total..." : "Confirmar encomenda"}
               </button>
             </div>
           </form>

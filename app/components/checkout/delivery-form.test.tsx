@@ -10,7 +10,7 @@ import {
 } from "#app/components/cart/cart-test-support.ts";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
 import { validateDelivery, type DeliveryForm } from "./delivery-form.ts";
-import { DeliveryDialog, WAIT_FOR_TOTAL } from "./DeliveryDialog.tsx";
+import { DeliveryDialog, NO_TOTAL, totalUpdated } from "./DeliveryDialog.tsx";
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -143,7 +143,7 @@ describe("delivery dialog", () => {
     await settled();
     confirm();
     expect(within(dialog).queryByRole("alert")).toBeNull();
-    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
     expect(onConfirm.mock.calls[0]).toEqual([
       {
         nome: "Rui Costa",
@@ -198,16 +198,44 @@ describe("delivery dialog", () => {
     expect(api.quotes.at(-1)).toMatchObject({ codigo_postal: "9500-321", entrega_rapida: true });
   });
 
-  it("does not confirm before the total for what the form says is on screen", async () => {
-    let release: (r: Response) => void = () => {};
-    const held = new Promise<Response>((resolve) => (release = resolve));
+  it("orders only the total on screen: a code typed a moment ago is priced at once, a different figure is shown first", async () => {
+    const { dialog, field, confirm, onConfirm, figure, settled } = open({
+      initial: {
+        nome: "Rui Mota",
+        morada: "Rua 1",
+        codigoPostal: "1000-001",
+        cidade: "Lisboa",
+        telefone: "291000000",
+        entregaRapida: false,
+      },
+    });
+    await settled();
+    expect(figure("Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.mainland));
+    // Another mainland code, confirmed before its pause is over: the same total, so it is ordered.
+    fireEvent.change(field(/^Código postal/), { target: { value: "4000-442" } });
+    confirm();
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
+    expect(onConfirm.mock.calls[0]![2]).toBe((SUBTOTAL + STAND_IN_RATES.mainland) / 100);
+    expect(api.quotes.at(-1)).toMatchObject({ codigo_postal: "4000-442" });
+
+    // A Madeira code confirmed at once: the total changes, so it is shown and not ordered.
+    fireEvent.change(field(/^Código postal/), { target: { value: "9000-018" } });
+    confirm();
+    const islands = SUBTOTAL + STAND_IN_RATES.islands;
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(totalUpdated(islands / 100));
+    expect(figure("Total a pagar")).toBe(euros(islands));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    confirm();
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(2));
+    expect(onConfirm.mock.calls[1]![2]).toBe(islands / 100);
+  });
+
+  it("orders nothing when no total can be had", async () => {
     vi.unstubAllGlobals();
-    api = standInApi({ quote: () => json(200, null) });
-    // Every quote waits until released: the dialog has no total yet.
-    api.fetch.mockImplementation(() => held);
+    api = standInApi({ quote: () => json(503, { message: "Serviço temporariamente indisponível." }) });
     const { dialog, confirm, onConfirm, figure } = open({
       initial: {
-        nome: "Rui",
+        nome: "Rui Mota",
         morada: "Rua 1",
         codigoPostal: "9000-018",
         cidade: "Funchal",
@@ -215,24 +243,17 @@ describe("delivery dialog", () => {
         entregaRapida: false,
       },
     });
+    await within(dialog).findByRole("button", { name: "Tentar novamente" });
+    expect(figure("Total a pagar")).toBe("—");
     confirm();
-    expect(within(dialog).getByRole("alert").textContent).toBe(WAIT_FOR_TOTAL);
-    expect(onConfirm).not.toHaveBeenCalled();
-    release(
-      json(200, {
-        ok: true,
-        lines: [],
-        subtotal: 50.1,
-        portes: 7.9,
-        total: 58,
-        zona: "madeira",
-        entrega_rapida: false,
-      }),
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole("alert")
+          .map((a) => a.textContent),
+      ).toContain(NO_TOTAL),
     );
-    await waitFor(() => expect(figure("Total a pagar")).toBe(euros(5800)));
-    confirm();
-    expect(onConfirm).toHaveBeenCalledTimes(1);
-    expect(onConfirm.mock.calls[0]![2]).toBe(58);
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 
   it("starts from the saved delivery data, editable, and says so", async () => {

@@ -9,8 +9,8 @@ export const QUOTE_DEBOUNCE_MS = 350;
 /**
  * Cart /carrinho, 'Dados de entrega': the server's quote for the postal code typed (once it is a whole code;
  * until then the mainland's) and the next-day choice, asked again when either changes (debounced; an older
- * answer never overwrites a newer one). `fresh` says the figures shown are the answer for what the form says
- * now: only then may the order be confirmed with that total. `refresh` asks again for the same choices.
+ * answer never overwrites a newer one). `fresh` says the figures shown answer what the form says now.
+ * `quoteNow` skips the pause (the shopper pressed 'Confirmar encomenda'); `refresh` asks again for the same choices.
  */
 export function useDeliveryQuote(codigoPostal: string, entregaRapida: boolean) {
   const typed = codigoPostal.trim();
@@ -19,20 +19,25 @@ export function useDeliveryQuote(codigoPostal: string, entregaRapida: boolean) {
   const key = `${code}|${entregaRapida}|${attempt}`;
   const [answer, setAnswer] = useState<{ key: string; quote: CartQuote | null } | null>(null);
   const asked = useRef(false);
+  // The request of the current choices, waiting for its pause or on its way: quoteNow replaces it.
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout> | null; controller: AbortController } | null>(null);
+
+  const ask = (signal: AbortSignal) =>
+    fetchQuote(quoteBody(readCartLines(), { codigoPostal: code, entregaRapida }), signal);
 
   useEffect(() => {
     const controller = new AbortController();
     // The first quote (the dialog opening, maybe with a saved address) is asked at once.
     const timer = setTimeout(
       () => {
-        const body = quoteBody(readCartLines(), { codigoPostal: code, entregaRapida });
-        void fetchQuote(body, controller.signal).then((quote) => {
+        void ask(controller.signal).then((quote) => {
           if (!controller.signal.aborted) setAnswer({ key, quote });
         });
       },
       asked.current ? QUOTE_DEBOUNCE_MS : 0,
     );
     asked.current = true;
+    pending.current = { timer, controller };
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -49,5 +54,18 @@ export function useDeliveryQuote(codigoPostal: string, entregaRapida: boolean) {
     updating: answer?.key !== key,
     failed: answer?.key === key && answer.quote === null,
     refresh: () => setAttempt((n) => n + 1),
+    /** The quote for the choices as they are now, asked at once unless it is on screen already. */
+    async quoteNow(): Promise<CartQuote | null> {
+      if (fresh) return answer.quote;
+      if (pending.current) {
+        if (pending.current.timer) clearTimeout(pending.current.timer);
+        pending.current.controller.abort();
+      }
+      const controller = new AbortController();
+      pending.current = { timer: null, controller };
+      const quote = await ask(controller.signal);
+      if (!controller.signal.aborted) setAnswer({ key, quote });
+      return controller.signal.aborted ? null : quote;
+    },
   };
 }
