@@ -47,11 +47,12 @@ export type MyOrderSummary = z.infer<typeof myOrderSummary>;
 /** One step of the order's timeline as the shopper sees it (internal notes never appear). */
 export const myOrderStep = z.object({
   at: z.string(),
-  /** 'created' is the order itself; the others are order_events kinds ('note' excluded). */
-  kind: z.enum(["created", "status", "payment", "email"]),
-  /** The status reached, for 'created' and 'status' steps. */
-  status: orderStatus.nullable(),
+  /** 'created' is the order itself; 'status' a status it reached (order_events kind 'status'). */
+  kind: z.enum(["created", "status"]),
+  /** The status reached ('pending_payment' for the creation). */
+  status: orderStatus,
   title: z.string(),
+  /** A shopper-worded line from the order (carrier and number, refund), never an event's staff message. */
   detail: z.string().nullable(),
 });
 export type MyOrderStep = z.infer<typeof myOrderStep>;

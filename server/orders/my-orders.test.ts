@@ -245,10 +245,11 @@ describe("GET /api/users/me/orders/:id", () => {
     const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, ids.shipped));
     expect(events.map((e) => e.kind).sort()).toEqual(["note", "status"]);
     expect(res.body).not.toContain("Cliente difícil");
+    expect(res.body).not.toContain("Enviada por CTT"); // the event's staff message
     expect(body.timeline.map((s) => [s.kind, s.title, s.detail])).toEqual([
       ["created", "Encomenda criada", null],
       ["status", "Pagamento recebido", null],
-      ["status", "Enviada", "Enviada por CTT"],
+      ["status", "Enviada", "CTT, n.º de seguimento RR123456785PT"],
     ]);
     // The shipped step is the event's (no second one from shipped_at).
     expect(body.timeline[2]!.at).toBe(events.find((e) => e.kind === "status")!.createdAt.toISOString());
@@ -286,9 +287,15 @@ describe("GET /api/users/me/orders/:id", () => {
     expect(body.tracking!.tracking_url).toBe(row!.trackingUrl);
     expect(row!.trackingUrl).toContain("RR987654321PT");
     expect(res.body).not.toContain("Embrulhar para oferta");
-    const statuses = body.timeline.filter((s) => s.kind !== "email").map((s) => s.status);
-    expect(statuses.slice(0, 1)).toEqual(["pending_payment"]);
-    expect(statuses.filter((s) => s !== null).slice(-3)).toEqual(["paid", "em_preparacao", "enviada"]);
+    // The statuses reached, one step each; the e-mail events and the staff's messages are not the shopper's.
+    expect(body.timeline.map((s) => [s.status, s.title])).toEqual([
+      ["pending_payment", "Encomenda criada"],
+      ["paid", "Pagamento recebido"],
+      ["em_preparacao", "Em preparação"],
+      ["enviada", "Enviada"],
+    ]);
+    expect(body.timeline[3]!.detail).toBe(`CTT, n.º de seguimento ${row!.trackingNumber}`);
+    expect(res.body).not.toContain("E-mail ao cliente");
     // Oldest first.
     const times = body.timeline.map((s) => Date.parse(s.at));
     expect(times).toEqual([...times].sort((x, y) => x - y));

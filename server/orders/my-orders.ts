@@ -44,11 +44,31 @@ const DATED_STATUSES: Array<[OrderStatus, keyof Pick<Order, "paidAt" | "shippedA
 
 type Order = typeof orders.$inferSelect;
 
+/** What the shopper reads under a step, from the order itself (the events' messages are written for the staff). */
+function stepDetail(order: Order, status: OrderStatus): string | null {
+  if (status === "enviada" && order.carrier) {
+    const carrier = CARRIER_NAMES[order.carrier as Carrier];
+    return order.trackingNumber ? `${carrier}, n.º de seguimento ${order.trackingNumber}` : carrier;
+  }
+  if (status === "cancelled" && order.refundStatus === "due") return "O valor pago será reembolsado pela loja.";
+  if (status === "cancelled" && order.refundStatus === "done") return "O valor pago foi reembolsado.";
+  return null;
+}
+
 /**
- * The shopper's timeline: the order's creation, then its events (internal notes already left out by
- * readTimeline's shopper view), plus a step for any dated status the events do not record. Oldest first.
+ * The shopper's timeline: the order's creation, then every status it reached, dated by its event (readTimeline's
+ * shopper view, which already leaves internal notes out), or by the order's own column for a change that predates
+ * the timeline. Payment and e-mail events are the staff's record (the shopper sees the payment's state beside it
+ * and receives the e-mails), so they are not steps. Oldest first.
  */
 export function shopperSteps(order: Order, events: OrderEvent[]): MyOrderStep[] {
+  const step = (at: Date, status: OrderStatus): MyOrderStep => ({
+    at: at.toISOString(),
+    kind: "status",
+    status,
+    title: STEP_TITLES[status],
+    detail: stepDetail(order, status),
+  });
   const steps: MyOrderStep[] = [
     {
       at: order.createdAt.toISOString(),
@@ -59,26 +79,11 @@ export function shopperSteps(order: Order, events: OrderEvent[]): MyOrderStep[] 
     },
   ];
   for (const e of events) {
-    const message = e.message.trim() || null;
-    if (e.kind === "status" && e.toStatus) {
-      const to = e.toStatus as OrderStatus;
-      steps.push({
-        at: e.createdAt.toISOString(),
-        kind: "status",
-        status: to,
-        title: STEP_TITLES[to],
-        detail: message,
-      });
-    } else if (e.kind === "payment" || e.kind === "email") {
-      const title = message ?? (e.kind === "payment" ? "Pagamento atualizado" : "E-mail enviado");
-      steps.push({ at: e.createdAt.toISOString(), kind: e.kind, status: null, title, detail: null });
-    }
+    if (e.kind === "status" && e.toStatus) steps.push(step(e.createdAt, e.toStatus as OrderStatus));
   }
   for (const [status, column] of DATED_STATUSES) {
     const at = order[column];
-    if (at && !steps.some((s) => s.kind === "status" && s.status === status)) {
-      steps.push({ at: at.toISOString(), kind: "status", status, title: STEP_TITLES[status], detail: null });
-    }
+    if (at && !steps.some((s) => s.kind === "status" && s.status === status)) steps.push(step(at, status));
   }
   // A stable sort: equal instants keep creation, then event order.
   return steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));

@@ -45,14 +45,10 @@ export default function Conta({ loaderData }: Route.ComponentProps) {
       </p>
 
       <section aria-labelledby="encomendas" className="mt-8">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="encomendas" className="text-lg font-semibold text-gray-900">
-            As minhas encomendas
-          </h2>
-          {total > 0 ? (
-            <p className="text-sm text-gray-500">{total === 1 ? "1 encomenda" : `${total} encomendas`}</p>
-          ) : null}
-        </div>
+        <h2 id="encomendas" className="text-lg font-semibold text-gray-900">
+          As minhas encomendas
+          {total > 0 ? <span className="ml-2 text-base font-normal text-gray-500">({total})</span> : null}
+        </h2>
 
         {orders.length === 0 ? (
           <div className="mt-4 flex flex-col items-center rounded-2xl border border-dashed border-gray-300 px-4 py-10 text-center">
