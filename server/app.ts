@@ -97,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   app.addHook("onClose", () => services.catalogCache.close());
+  app.addHook("onClose", () => services.settings.close());
 
   // Only HTML pages need a script nonce (server/http/web.ts); JSON answers skip the random bytes.
   app.decorateRequest("cspNonce", "");

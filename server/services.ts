@@ -14,6 +14,7 @@ import { createPaymentProvider } from "./payments/factory.ts";
 import { createPaymentReminders } from "./payments/reminders.ts";
 import { createPaymentsService } from "./payments/service.ts";
 import { createShopperPayments } from "./payments/shopper-status.ts";
+import { createSettingsService } from "./settings/service.ts";
 import { createStockService } from "./stock/service.ts";
 
 /**
@@ -27,6 +28,8 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const onMailQueued = deps.onMailQueued ?? (() => {});
   const accounts = createAccountsService({ db, sessions, publicUrl: config.publicUrl, onMailQueued });
   // Opens its LISTEN connection on first use; closed with the HTTP server (app.ts).
+  // Shop identity, delivery prices and IVA (/definicoes); its LISTEN connection is closed with the HTTP server.
+  const settings = createSettingsService({ db, shipping: config.shipping });
   const catalogCache = createCatalogCache(db.$client);
   const catalog = createCatalogService({ db, uploadsDir: path.join(config.dataDir, "uploads"), cache: catalogCache });
   const paymentProvider = createPaymentProvider({
@@ -69,6 +72,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     accounts,
     catalog,
     catalogCache,
+    settings,
     paymentProvider,
     orders,
     payments,
