@@ -1,16 +1,12 @@
 import { z } from "zod";
+import { intValue } from "#server/catalog/schemas.ts";
 import { paymentData } from "#server/orders/schemas.ts";
 import { orderStatus } from "#server/orders/timeline.ts";
 
 /** Shapes of the payment page's calls (GET …/status, POST …/pay-multibanco under /api/users/me/orders/:id). */
 
-export const shopperOrderParams = z.object({
-  id: z.coerce
-    .number({ error: "Número de encomenda inválido." })
-    .int("Número de encomenda inválido.")
-    .positive("Número de encomenda inválido.")
-    .max(2_147_483_647, "Número de encomenda inválido."),
-});
+/** The order number in the path: digits only ("0x1", "1e3" or "+1" are not an order number). */
+export const shopperOrderParams = z.object({ id: intValue({ invalid: "Número de encomenda inválido." }) });
 
 export const paymentStatus = z.enum(["pending", "paid", "failed", "expired"]);
 
