@@ -30,6 +30,8 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "POST /api/users/me/delete": "user",
   "GET /api/users/me/orders": "user",
   "GET /api/users/me/orders/:id": "user",
+  "GET /api/users/me/orders/:id/status": "user",
+  "POST /api/users/me/orders/:id/pay-multibanco": "user",
   "GET /api/product": "public",
   "GET /api/product/all": "public",
   "GET /api/product/categorias": "public",
