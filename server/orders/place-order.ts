@@ -9,16 +9,18 @@ import type { CreateOrderBody } from "./schemas.ts";
 /* Checkout's phase 1: the order, its lines and its stock reservation written in one statement. */
 
 /**
- * Phase 1 of checkout as one statement (see placeOrder below). $1–$14: the order;
- * $15, $16: the variant ids in ascending order and the units wanted of each; $17–$23: the lines, in cart order.
+ * Phase 1 of checkout as one statement (see placeOrder below). $1–$14 and $24–$29: the order (billing data and
+ * delivery IVA after the rest); $15, $16: the variant ids in ascending order and the units wanted of each;
+ * $17–$23 and $30, $31 (each line's IVA): the lines, in cart order.
  * Prepared once per pooled connection (named), so PostgreSQL parses and plans it once, not per checkout.
  */
 const PLACE_ORDER_SQL = `
   with o as (
     insert into orders (user_id, payment_method, mbway_phone, subtotal_cents, shipping_cents, total_cents, shipping_zone,
                         fast_delivery, delivery_name, delivery_address, delivery_postal_code, delivery_city, delivery_phone,
-                        idempotency_key)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                        idempotency_key, billing_nif, billing_name, billing_address, billing_postal_code, billing_city,
+                        shipping_vat_rate_bp)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $24, $25, $26, $27, $28, $29)
     on conflict (user_id, idempotency_key) do nothing
     returning id
   ),
@@ -45,10 +47,14 @@ const PLACE_ORDER_SQL = `
      order by r.id
   ),
   order_lines_in as (
-    insert into order_lines (order_id, product_id, variant_id, product_name, color_name, size_name, unit_price_cents, quantity)
-    select o.id, l.product_id, l.variant_id, l.product_name, l.color_name, l.size_name, l.unit_price_cents, l.quantity
-      from o cross join unnest($17::int[], $18::int[], $19::text[], $20::text[], $21::text[], $22::int[], $23::int[])
-             with ordinality as l(product_id, variant_id, product_name, color_name, size_name, unit_price_cents, quantity, n)
+    insert into order_lines (order_id, product_id, variant_id, product_name, color_name, size_name, unit_price_cents, quantity,
+                             vat_rate_bp, vat_exemption_code)
+    select o.id, l.product_id, l.variant_id, l.product_name, l.color_name, l.size_name, l.unit_price_cents, l.quantity,
+           l.vat_rate_bp, l.vat_exemption_code
+      from o cross join unnest($17::int[], $18::int[], $19::text[], $20::text[], $21::text[], $22::int[], $23::int[],
+                               $30::int[], $31::text[])
+             with ordinality as l(product_id, variant_id, product_name, color_name, size_name, unit_price_cents, quantity,
+                                  vat_rate_bp, vat_exemption_code, n)
      order by l.n
   )
   select o.id from o`;
@@ -67,7 +73,18 @@ export interface NewOrder {
   fastDelivery: boolean;
   delivery: CreateOrderBody["dados_entrega"];
   idempotencyKey: string | null;
-  lines: ResolvedLine[];
+  /** What goes on the invoice when it is not the delivery data; a null NIF is 'Consumidor final'. */
+  billing: {
+    nif: string | null;
+    name: string | null;
+    address: string | null;
+    postalCode: string | null;
+    city: string | null;
+  };
+  /** IVA on delivery, basis points (2300 = 23 %). */
+  shippingVatRateBp: number;
+  /** Lines with the IVA rate each is sold at (basis points) and, when exempt, the reason code. */
+  lines: Array<ResolvedLine & { vatRateBp: number; vatExemptionCode: string | null }>;
   /** Units per variant id. */
   wanted: Map<number, number>;
 }
@@ -151,6 +168,14 @@ async function placeOrder(db: Database, values: NewOrder): Promise<{ id: number 
       lines.map((l) => l.sizeName),
       lines.map((l) => l.unitPriceCents),
       lines.map((l) => l.quantity),
+      values.billing.nif,
+      values.billing.name,
+      values.billing.address,
+      values.billing.postalCode,
+      values.billing.city,
+      values.shippingVatRateBp,
+      lines.map((l) => l.vatRateBp),
+      lines.map((l) => l.vatExemptionCode),
     ],
   });
   return rows[0] ? { id: rows[0].id } : null;

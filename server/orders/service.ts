@@ -168,7 +168,11 @@ export function createOrdersService(deps: {
         fastDelivery: delivery.entrega_rapida,
         delivery,
         idempotencyKey,
-        lines,
+        // Issue 14 fills these (billing data from the form, IVA per product and region); until then: delivery data
+        // and the mainland normal rate, as the columns' defaults.
+        billing: { nif: null, name: null, address: null, postalCode: null, city: null },
+        shippingVatRateBp: 2300,
+        lines: lines.map((l) => ({ ...l, vatRateBp: 2300, vatExemptionCode: null })),
         wanted,
       });
       if (!placed) return replay(actor, idempotencyKey!);
