@@ -27,7 +27,6 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const limiter = createRateLimiter(db);
   const onMailQueued = deps.onMailQueued ?? (() => {});
   const accounts = createAccountsService({ db, sessions, publicUrl: config.publicUrl, onMailQueued });
-  // Opens its LISTEN connection on first use; closed with the HTTP server (app.ts).
   // Shop identity, delivery prices and IVA (/definicoes); its LISTEN connection is closed with the HTTP server.
   const settings = createSettingsService({ db, shipping: config.shipping });
   const catalogCache = createCatalogCache(db.$client);
@@ -41,7 +40,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const orders = createOrdersService({
     db,
     provider: paymentProvider,
-    shipping: config.shipping,
+    shipping: async () => (await settings.get()).delivery,
     publicUrl: config.publicUrl,
     onMailQueued,
   });

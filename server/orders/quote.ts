@@ -34,19 +34,20 @@ export function totalMismatch(
 
 export function createQuoter(deps: {
   checkCart: (body: CartQuoteBody) => Promise<CartCheck>;
-  shipping: ShippingRates;
+  /** The delivery prices of now (the shop's settings, cached in memory). */
+  shipping: () => Promise<ShippingRates>;
 }) {
   return {
     /** POST /api/cart/quote. Reads only; reserves nothing. */
     async quote(body: CartQuoteBody): Promise<CartQuote> {
-      const check = await deps.checkCart(body);
+      const [check, rates] = await Promise.all([deps.checkCart(body), deps.shipping()]);
       // A line's price is the database's cents in euros (cart.ts: cents / 100), so × 100 gives the cents back exactly.
       const subtotalCents = check.lines.reduce(
         (sum, line) => (line.price === null ? sum : sum + Math.round(line.price * 100) * line.quantity),
         0,
       );
       const zone = body.codigo_postal === undefined ? null : zoneFor(body.codigo_postal);
-      const portesCents = shippingCents(zone ?? "continente", body.entrega_rapida, deps.shipping);
+      const portesCents = shippingCents(zone ?? "continente", body.entrega_rapida, rates, subtotalCents);
       return {
         ok: check.ok,
         lines: check.lines,

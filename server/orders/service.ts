@@ -33,7 +33,8 @@ import { recordOrderEvent } from "./timeline.ts";
 export function createOrdersService(deps: {
   db: Database;
   provider: PaymentProvider;
-  shipping: ShippingRates;
+  /** The delivery prices of now (the shop's settings, cached in memory: a change applies without a restart). */
+  shipping: () => Promise<ShippingRates>;
   /** The shop's address, for the link to the order in the payment e-mail. */
   publicUrl?: string;
   /** Called after a transaction that queued mail committed (wakes the mail worker). */
@@ -131,9 +132,10 @@ export function createOrdersService(deps: {
       // Staff accounts are not limited: they can set the stock directly anyway.
       const limited = actor.function !== "admin";
       // The cart's prices and the account's unpaid hold are read side by side (one round trip of latency).
-      const [resolved, held] = await Promise.all([
+      const [resolved, held, rates] = await Promise.all([
         cart.resolveLines(body.items),
         limited ? pendingHold(actor.id) : null,
+        deps.shipping(),
       ]);
       const lines = mergeLines(resolved);
       const units = lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -146,7 +148,7 @@ export function createOrdersService(deps: {
         }
       }
       const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-      const shipping = shippingCents(zone, delivery.entrega_rapida, deps.shipping);
+      const shipping = shippingCents(zone, delivery.entrega_rapida, rates, subtotal);
       const wanted = new Map<number, number>();
       for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
       const mbwayPhone = body.metodo_pagamento === "mbway" ? normalisePhone(body.telemovel ?? "") : null;

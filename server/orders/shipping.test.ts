@@ -20,4 +20,13 @@ describe("shipping", () => {
     expect(shippingCents("madeira", false, rates)).toBe(790);
     expect(shippingCents("acores", true, rates)).toBe(1080);
   });
+
+  it("standard delivery is free from the threshold on; the next-day surcharge is still charged", () => {
+    const rates = { mainlandCents: 390, islandsCents: 790, fastCents: 290, freeDeliveryThresholdCents: 5000 };
+    expect(shippingCents("continente", false, rates, 4999)).toBe(390);
+    expect(shippingCents("continente", false, rates, 5000)).toBe(0);
+    expect(shippingCents("madeira", false, rates, 7300)).toBe(0);
+    expect(shippingCents("acores", true, rates, 5000)).toBe(290);
+    expect(shippingCents("acores", true, { ...rates, freeDeliveryThresholdCents: null }, 99_999)).toBe(1080);
+  });
 });

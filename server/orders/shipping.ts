@@ -2,11 +2,14 @@
 
 export type ShippingZone = "continente" | "madeira" | "acores";
 
+/** The shop's delivery prices (settings' `delivery`, edited on /definicoes). */
 export interface ShippingRates {
   mainlandCents: number;
   islandsCents: number;
   /** Surcharge for next-day delivery ("entrega rápida"). */
   fastCents: number;
+  /** Standard delivery is free once the subtotal reaches this; null or absent: never free. */
+  freeDeliveryThresholdCents?: number | null;
 }
 
 /** Madeira is 9000-9399 and the Azores 9500-9999; everything else is mainland. */
@@ -17,7 +20,10 @@ export function zoneFor(postalCode: string): ShippingZone {
   return "continente";
 }
 
-export function shippingCents(zone: ShippingZone, fast: boolean, rates: ShippingRates): number {
-  const base = zone === "continente" ? rates.mainlandCents : rates.islandsCents;
+/** Delivery for an order of `subtotalCents`: the zone's rate (free from the threshold) plus the next-day surcharge. */
+export function shippingCents(zone: ShippingZone, fast: boolean, rates: ShippingRates, subtotalCents = 0): number {
+  const threshold = rates.freeDeliveryThresholdCents;
+  const free = threshold !== null && threshold !== undefined && subtotalCents >= threshold;
+  const base = free ? 0 : zone === "continente" ? rates.mainlandCents : rates.islandsCents;
   return base + (fast ? rates.fastCents : 0);
 }
