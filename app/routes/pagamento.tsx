@@ -1,15 +1,20 @@
-import { AlertCircle, ArrowLeft } from "lucide-react";
+import { AlertCircle, ArrowLeft, Landmark } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { ShopperOrderStatus } from "#server/payments/shopper-schemas.ts";
 import { focusRing } from "../components/catalog/ProductCard.tsx";
+import { MbwayCountdown } from "../components/payment/MbwayCountdown.tsx";
 import { PaymentInstructions } from "../components/payment/PaymentInstructions.tsx";
+import { useOrderPaymentStatus } from "../components/payment/useOrderPaymentStatus.ts";
 import { apiPost, messageFrom } from "../lib/api.ts";
 import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/pagamento";
 
 /**
- * Payment instructions /pagamento: read from localStorage
- * `pagamento` after hydration; the stored checkout data is removed when leaving the page.
+ * Payment instructions /pagamento: shown at once from localStorage `pagamento` (after hydration; the stored
+ * checkout data is removed when leaving the page), then followed on the server (useOrderPaymentStatus): the
+ * current payment's data, the MB WAY countdown, 'Pagar por Multibanco' when MB WAY fails or expires, and
+ * /PagamentoConcluido once paid. `?encomenda=ID` opens an order without stored data.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "Pagamento | Loja" }, { name: "robots", content: "noindex" }];
@@ -23,8 +28,6 @@ interface Payment {
   validade: string | null;
   orderId: string | null;
 }
-
-type State = { status: "loading" } | { status: "missing" } | { status: "ready"; payment: Payment };
 
 const text = (v: unknown): string | null =>
   typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : null;
@@ -66,18 +69,18 @@ function requestConfirmationOnce(orderId: string) {
 
 export default function Pagamento() {
   const hydrated = useHydrated();
+  const [params] = useSearchParams();
   // The stored payment, read once the browser's storage is readable (undefined until then). It stays in state:
   // leaving the page clears the storage, and React's StrictMode rehearses that right after mounting.
   const [stored, setStored] = useState<{ payment: Payment | null }>();
   if (hydrated && stored === undefined) setStored({ payment: toPayment(readStoredPayment(), readStoredOrderId()) });
-  const state: State =
-    stored === undefined
-      ? { status: "loading" }
-      : stored.payment
-        ? { status: "ready", payment: stored.payment }
-        : { status: "missing" };
-  const orderId = stored?.payment?.orderId ?? null;
+  // ?encomenda=ID (a link from the account or an e-mail) names the order; else the checkout's stored one.
+  const asked = params.get("encomenda");
+  const storedPayment = stored?.payment && (!asked || stored.payment.orderId === asked) ? stored.payment : null;
+  const orderId = asked ?? stored?.payment?.orderId ?? null;
   const read = stored !== undefined;
+  const { state: follow, payByMultibanco } = useOrderPaymentStatus(read ? orderId : null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (orderId) requestConfirmationOnce(orderId);
@@ -94,7 +97,13 @@ export default function Pagamento() {
     };
   }, [read]);
 
-  if (state.status === "loading") {
+  const paid = follow.phase === "known" && follow.order.pago;
+  useEffect(() => {
+    if (paid) void navigate("/PagamentoConcluido", { replace: true });
+  }, [paid, navigate]);
+
+  const waitingForServer = Boolean(orderId) && !storedPayment && follow.phase === "waiting";
+  if (!read || waitingForServer || paid) {
     return (
       <Shell>
         <div className="animate-pulse space-y-4" aria-busy="true">
@@ -104,7 +113,9 @@ export default function Pagamento() {
       </Shell>
     );
   }
-  if (state.status === "missing") {
+  const order = follow.phase === "known" ? follow.order : null;
+  const payment: Payment | null = order?.pagamento ? { ...order.pagamento, orderId } : storedPayment;
+  if (!payment) {
     return (
       <Shell>
         <div
@@ -118,7 +129,14 @@ export default function Pagamento() {
       </Shell>
     );
   }
-  return <Instructions payment={state.payment} />;
+  return (
+    <Instructions
+      payment={payment}
+      order={order}
+      skewMs={follow.phase === "known" ? follow.skewMs : 0}
+      payByMultibanco={payByMultibanco}
+    />
+  );
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -137,7 +155,19 @@ function BackLink() {
   );
 }
 
-function Instructions({ payment }: { payment: Payment }) {
+function Instructions({
+  payment,
+  order,
+  skewMs,
+  payByMultibanco,
+}: {
+  payment: Payment;
+  order: ShopperOrderStatus | null;
+  skewMs: number;
+  payByMultibanco: () => Promise<string | null>;
+}) {
+  const closed = order?.estado === "expired" || order?.estado === "cancelled";
+  const mbwayWaiting = payment.metodo === "mbway" && !closed && !order?.pode_pagar_multibanco;
   return (
     <Shell>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Pagamento</h1>
@@ -147,13 +177,32 @@ function Instructions({ payment }: { payment: Payment }) {
         </p>
       ) : null}
 
-      <div className="mt-6">
-        <PaymentInstructions payment={payment} />
-      </div>
-
-      <p className="mt-6 text-sm leading-6 text-gray-700">
-        A sua encomenda será processada automaticamente após a confirmação do pagamento.
-      </p>
+      {closed ? (
+        <div role="alert" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900">
+          <p className="font-semibold">
+            {order?.estado === "expired"
+              ? "O prazo de pagamento terminou e a encomenda foi anulada."
+              : "Esta encomenda foi cancelada."}
+          </p>
+          <p className="mt-1">Nenhum valor foi cobrado. Se ainda quiser os artigos, faça uma nova encomenda.</p>
+        </div>
+      ) : (
+        <>
+          {order?.pode_pagar_multibanco ? <SwitchToMultibanco order={order} onSwitch={payByMultibanco} /> : null}
+          <div className="mt-6">
+            <PaymentInstructions payment={payment}>
+              {mbwayWaiting && order?.pagamento ? (
+                <MbwayCountdown expiresAt={order.pagamento.expira_em} skewMs={skewMs} />
+              ) : null}
+            </PaymentInstructions>
+          </div>
+          <p className="mt-6 text-sm leading-6 text-gray-700" aria-live="polite">
+            {order
+              ? "Esta página atualiza-se sozinha: assim que o pagamento for confirmado, segue para a confirmação."
+              : "A sua encomenda será processada automaticamente após a confirmação do pagamento."}
+          </p>
+        </>
+      )}
       {payment.orderId ? (
         <p className="mt-1 text-sm text-gray-700">
           Número da encomenda: <span className="font-semibold">{payment.orderId}</span>
@@ -161,5 +210,50 @@ function Instructions({ payment }: { payment: Payment }) {
       ) : null}
       <BackLink />
     </Shell>
+  );
+}
+
+/** The MB WAY request failed or ran out: the same order can be paid by Multibanco (stock stays reserved). */
+function SwitchToMultibanco({
+  order,
+  onSwitch,
+}: {
+  order: ShopperOrderStatus;
+  onSwitch: () => Promise<string | null>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const declined = order.pagamento_estado === "failed";
+  return (
+    <section
+      aria-labelledby="mbway-over"
+      className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950"
+    >
+      <h2 id="mbway-over" className="text-base font-semibold">
+        {declined ? "O pagamento MB WAY não foi concluído." : "O pedido MB WAY expirou."}
+      </h2>
+      <p className="mt-1">Pode pagar esta mesma encomenda por Multibanco: os artigos continuam reservados para si.</p>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          void onSwitch().then((problem) => {
+            setBusy(false);
+            setError(problem);
+          });
+        }}
+        className={`${focusRing} mt-4 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 disabled:opacity-60 sm:w-auto`}
+      >
+        <Landmark className="size-4" aria-hidden="true" />
+        {busy ? "A criar a referência…" : "Pagar por Multibanco"}
+      </button>
+      {error ? (
+        <p role="alert" className="mt-3 font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </section>
   );
 }
