@@ -85,7 +85,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             de administrador.
           </p>
         ) : (
-          <PrivacyDelete onDeleted={setDeleted} />
+          <PrivacyDelete
+            onDeleted={(message) => {
+              setDeleted(message);
+              // The form sat low on the page; the confirmation is at the top (on a phone, out of sight otherwise).
+              window.scrollTo({ top: 0 });
+            }}
+          />
         )}
       </section>
 
