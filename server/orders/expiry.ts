@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { orders, payments } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/mail/outbox.ts";
@@ -109,7 +109,8 @@ export function createOrderExpiry(deps: { db: Database; publicUrl?: string }) {
 
     /**
      * Orders still waiting for a payment that can no longer arrive (an MB WAY one: MBWAY_SWITCH_GRACE_MINUTES
-     * after the request expired, so its order can still switch to Multibanco meanwhile).
+     * after the request expired or was declined, so its order can still switch to Multibanco meanwhile). Only
+     * the order's newest payment counts: a request replaced by a Multibanco reference expires nothing.
      */
     async listExpirable(limit = 100): Promise<Array<{ orderId: number; paymentId: number }>> {
       return db
@@ -119,9 +120,10 @@ export function createOrderExpiry(deps: { db: Database; publicUrl?: string }) {
         .where(
           and(
             eq(orders.status, "pending_payment"),
-            eq(payments.status, "pending"),
+            inArray(payments.status, ["pending", "failed"]),
             sql`${givesUpAt} < now()`,
             isNull(orders.paidAt),
+            sql`not exists (select 1 from ${payments} newer where newer.order_id = ${orders.id} and newer.id > ${payments.id})`,
           ),
         )
         .limit(limit);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/accounts/schemas.ts";
 import type { Database } from "#server/db/client.ts";
 import { emailOutbox, paymentEvents, payments, users } from "#server/db/schema.ts";
@@ -352,15 +352,18 @@ export function createPaymentsService(deps: {
       for (const { orderId, paymentId } of await deps.orders.listExpirable()) {
         const done = await db.transaction(async (tx) => {
           const [payment] = await tx
-            .select({ id: payments.id })
+            .select({ id: payments.id, status: payments.status })
             .from(payments)
-            .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
+            .where(and(eq(payments.id, paymentId), inArray(payments.status, ["pending", "failed"])))
             .for("update");
           if (!payment) return false;
-          await tx
-            .update(payments)
-            .set({ status: "expired", updatedAt: sql`now()` })
-            .where(eq(payments.id, paymentId));
+          // A declined MB WAY keeps its 'failed'; a pending one that ran out is 'expired'.
+          if (payment.status === "pending") {
+            await tx
+              .update(payments)
+              .set({ status: "expired", updatedAt: sql`now()` })
+              .where(eq(payments.id, paymentId));
+          }
           if (!(await expireOrder(tx, orderId))) return false;
           const to = await recipientOf(tx, orderId);
           if (to) await enqueueMail(tx, orderExpiredMail({ orderId, ...to, publicUrl: deps.publicUrl }));
