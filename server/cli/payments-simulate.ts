@@ -48,7 +48,7 @@ try {
   });
   if (outcome === "expire") {
     console.log(
-      `Payment of order #${result.orderId} now past its validity; the expiry job will release its stock within a minute.`,
+      `Payment of order #${result.orderId} now past its validity; the expiry job will release its stock within a minute (MB WAY: after the grace for 'Pagar por Multibanco').`,
     );
   }
   result.deliveries.forEach((d, i) => console.log(`Callback ${i + 1}: HTTP ${d.status} ${d.body}`));

@@ -233,6 +233,32 @@ describe("POST /api/users/me/orders/:id/pay-multibanco", () => {
     ]);
   });
 
+  it("a declined MB WAY left alone expires after the grace; a switched one waits on its reference", async () => {
+    const alone = await placeOrder("mbway");
+    const stockBefore = await variantRows(alone.variantIds);
+    await t.db.update(payments).set({ status: "failed" }).where(eq(payments.orderId, alone.orderId));
+    await endMbway(alone.orderId, 1);
+    await t.services.payments.expireDue();
+    expect((await orderRow(alone.orderId)).status).toBe("pending_payment");
+    await endMbway(alone.orderId, MBWAY_SWITCH_GRACE_MINUTES + 1);
+    await t.services.payments.expireDue();
+    expect((await orderRow(alone.orderId)).status).toBe("expired");
+    const after = await variantRows(alone.variantIds);
+    expect(after.map((v) => v.stock)).toEqual([stockBefore[0]!.stock + 2, stockBefore[1]!.stock + 1]);
+
+    const moved = await placeOrder("mbway");
+    await t.db.update(payments).set({ status: "failed" }).where(eq(payments.orderId, moved.orderId));
+    expect((await switchToMb(moved.orderId)).statusCode).toBe(200);
+    const [mbway] = await paymentsOf(moved.orderId);
+    await t.db
+      .update(payments)
+      .set({ expiresAt: sql`now() - make_interval(mins => ${MBWAY_SWITCH_GRACE_MINUTES + 1})` })
+      .where(eq(payments.id, mbway!.id));
+    await t.services.payments.expireDue();
+    expect((await orderRow(moved.orderId)).status).toBe("pending_payment");
+    expect((await paymentsOf(moved.orderId)).map((p) => p.status)).toEqual(["failed", "pending"]);
+  });
+
   it("refuses a Multibanco or Payshop order, an expired one and someone else's, changing nothing", async () => {
     const mb = await placeOrder("mb");
     const refused = await switchToMb(mb.orderId);
