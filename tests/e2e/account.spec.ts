@@ -1,7 +1,7 @@
 import { formatReference } from "#app/components/checkout/format.ts";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
-import { expectAccessible, loginThroughForm, uniqueEmail } from "./support.ts";
+import { expectAccessible, uniqueEmail } from "./support.ts";
 
 /**
  * "A minha conta" (issue 13 §4): a shopper with two orders sees both on /conta, newest first; the older one, still
@@ -101,10 +101,16 @@ test("the shopper's orders newest first, the reference while pending, 'Seguir a 
   const newer = await placeOrder(shopper, 1);
   expect(newer.productName).not.toBe(older.productName);
 
-  await loginThroughForm(page, shopper.email, shopper.password);
-  await page.waitForURL("**/carrinho");
+  // Asked for /conta first: the login page brings the shopper back to it.
+  await page.goto("/conta");
+  await page.waitForURL(/\/login\?redirect=%2Fconta$/);
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
+  await page.getByLabel("Palavra-passe", { exact: true }).fill(shopper.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL((url) => url.pathname === "/conta");
   await page.getByRole("button", { name: "Aceitar" }).click(); // the cookie notice, out of the screenshots
-  // The header's account link (an icon with its name on small screens).
+  // The header's account link (an icon with its name on small screens) leads there from any page.
+  await page.goto("/");
   await page.getByRole("banner").getByRole("link", { name: "A minha conta" }).click();
   await page.waitForURL("**/conta");
   await expect(page.getByRole("heading", { level: 1, name: "A minha conta" })).toBeVisible();
@@ -166,6 +172,12 @@ test("the shopper's orders newest first, the reference while pending, 'Seguir a 
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
   await screenshot(page, "conta-encomenda-enviada");
+
+  // An order that is not the shopper's: the same answer as one that does not exist.
+  const missing = await page.goto("/conta/encomendas/999999");
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Encomenda não encontrada" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "As minhas encomendas" })).toBeVisible();
 
   await shopper.api.dispose();
   await admin.dispose();

@@ -109,6 +109,14 @@ export default function Encomenda({ loaderData }: Route.ComponentProps) {
                 <dt className="text-gray-600">Estado</dt>
                 <dd className="text-right font-medium text-gray-900">{paymentText(order)}</dd>
               </div>
+              {order.payment.paid_at ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-gray-600">Data</dt>
+                  <dd className="text-right text-gray-900">
+                    <time dateTime={order.payment.paid_at}>{formatOrderDateTime(order.payment.paid_at)}</time>
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </section>
         </div>
@@ -119,7 +127,7 @@ export default function Encomenda({ loaderData }: Route.ComponentProps) {
 
 function paymentText(order: MyOrderDetail): string {
   const { payment, status } = order;
-  if (payment.paid_at) return `Pago a ${formatOrderDate(payment.paid_at)}`;
+  if (payment.paid_at) return "Pago";
   if (status === "pending_payment") return "A aguardar pagamento";
   if (status === "cancelled") return "Não pago (encomenda cancelada)";
   if (payment.status === "failed") return "Pagamento falhado";
@@ -141,8 +149,9 @@ function Tracking({ tracking }: { tracking: NonNullable<MyOrderDetail["tracking"
             {tracking.delivered_at ? <>; entregue a {formatOrderDate(tracking.delivered_at)}</> : null}.
           </p>
           {tracking.tracking_number ? (
-            <p className="mt-1 text-sm break-all text-gray-700">
-              Número de seguimento: <span className="font-mono font-semibold">{tracking.tracking_number}</span>
+            <p className="mt-1 text-sm break-words text-gray-700">
+              Número de seguimento:{" "}
+              <span className="inline-block font-mono font-semibold break-all">{tracking.tracking_number}</span>
             </p>
           ) : null}
           {tracking.tracking_url ? (
