@@ -21,6 +21,7 @@ import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { shopperPaymentRoutes } from "./payments/shopper-routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
+import { settingsRoutes } from "./settings/routes.ts";
 import { stockRoutes } from "./stock/routes.ts";
 import "./http/types.ts";
 import { registerWeb } from "./http/web.ts";
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   fulfilmentRoutes(app, { fulfilment: services.fulfilment });
   myOrdersRoutes(app, { myOrders: services.myOrders });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
+  settingsRoutes(app, { settings: services.settings });
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   mkdirSync(uploadsDir, { recursive: true });

@@ -92,6 +92,7 @@ export async function main(): Promise<void> {
     logger,
     expirePayments: () => services.payments.expireDue(),
     remindPayments: () => services.paymentReminders.sendDue(),
+    mailShop: async () => (await services.settings.get()).identity,
   });
   jobsRef.current = jobs;
   const print = (line: string) => process.stdout.write(line + "\n");

@@ -2,6 +2,7 @@ import { PgBoss } from "pg-boss";
 import type pino from "pino";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { MailShop } from "../mail/signature.ts";
 import { createMailTransport } from "../mail/transport.ts";
 import { drainOutbox, nextRetryInMs } from "../mail/worker.ts";
 import { cleanupExpired } from "./maintenance.ts";
@@ -48,6 +49,8 @@ export async function startJobs(deps: {
   expirePayments?: () => Promise<number>;
   /** Queues the reminders of references that expire within a day (payments/reminders.ts). */
   remindPayments?: () => Promise<number>;
+  /** The shop's identity from its settings: every mail's sender name and signature (mail/signature.ts). */
+  mailShop?: () => Promise<MailShop>;
 }): Promise<Jobs> {
   const { db, config } = deps;
   const logger = deps.logger.child({ component: "jobs" });
@@ -108,12 +111,14 @@ export async function startJobs(deps: {
 
     const mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
       const signal = job ? AbortSignal.any([job.signal, stopping.signal]) : stopping.signal;
-      const result = await drainOutbox(db, transport, logger, { signal, retryBaseMs: config.mailRetryBaseMs }).catch(
-        (err: unknown) => {
-          logger.error({ err }, "mail drain failed");
-          throw err;
-        },
-      );
+      const result = await drainOutbox(db, transport, logger, {
+        signal,
+        retryBaseMs: config.mailRetryBaseMs,
+        shop: deps.mailShop,
+      }).catch((err: unknown) => {
+        logger.error({ err }, "mail drain failed");
+        throw err;
+      });
       // A very long outbox is drained in slices, so shutdown and other instances get a turn.
       if (result.more && !stopping.signal.aborted) await boss.send(MAIL_DRAIN);
       else if (result.retried > 0 || result.halted)

@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type pino from "pino";
 import type { Database } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
+import { type MailShop, signMail } from "./signature.ts";
 import type { MailTransport } from "./transport.ts";
 
 /*
@@ -76,6 +77,8 @@ export interface DrainOptions {
   signal?: AbortSignal;
   /** First delay of the retry backoff. Default DEFAULT_RETRY_BASE_MS. */
   retryBaseMs?: number;
+  /** The shop's identity (settings, read once per drain): sender name and signature of every mail (signature.ts). */
+  shop?: () => Promise<MailShop>;
 }
 
 type Logger = Pick<pino.Logger, "info" | "warn" | "error" | "debug">;
@@ -88,7 +91,7 @@ export async function deliverNext(
   db: Database,
   transport: MailTransport,
   logger: Logger,
-  options: { retryBaseMs?: number } = {},
+  options: { retryBaseMs?: number; shop?: MailShop } = {},
 ): Promise<Delivery | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -101,7 +104,7 @@ export async function deliverNext(
     if (!row) return null;
 
     try {
-      await transport.send({
+      const message = {
         from: transport.from,
         to: row.toAddress,
         subject: row.subject,
@@ -110,7 +113,8 @@ export async function deliverNext(
         messageId: messageIdFor(row.id, row.createdAt, transport.from),
         outboxId: row.id,
         kind: row.kind,
-      });
+      };
+      await transport.send(options.shop ? signMail(message, options.shop) : message);
     } catch (error) {
       const attempts = row.attempts + 1;
       const lastError = describeError(error);
@@ -158,6 +162,7 @@ export async function drainOutbox(
 ): Promise<DrainResult> {
   const { concurrency = 2, maxRows = 500, signal, retryBaseMs } = options;
   const result: DrainResult = { sent: 0, retried: 0, failed: 0, more: false, halted: false };
+  const shop = options.shop ? await options.shop() : undefined;
   let claimed = 0;
   const lane = async () => {
     while (!result.halted) {
@@ -166,7 +171,7 @@ export async function drainOutbox(
         return;
       }
       claimed++;
-      const delivery = await deliverNext(db, transport, logger, { retryBaseMs });
+      const delivery = await deliverNext(db, transport, logger, { retryBaseMs, shop });
       if (!delivery) {
         claimed--;
         return;

@@ -4,6 +4,7 @@ import type { ZodType } from "zod";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { banners, categories, colors, products, sizes, variants } from "../db/schema.ts";
+import { defaultSettings } from "../settings/schemas.ts";
 import { seenRoutes, type SeenRoute } from "./support.ts";
 
 /*
@@ -87,6 +88,8 @@ export function examples(ids: Ids): Record<
     "POST /api/users/forgot-password": { body: { email: "ninguem-bad@exemplo.pt" } },
     "POST /api/users/reset-password": { body: { token: "ligacao-invalida", password: "nova-senha-1" } },
     "POST /api/users/me/delete": { body: { password: "errada!!" } },
+    "GET /api/users/me/orders": { querystring: { page: 1, limit: 10 } },
+    "GET /api/users/me/orders/:id": { params: { id: ids.order } },
     "GET /api/users/:id": { params: { id: ids.user } },
     "PUT /api/users/:id": {
       params: { id: ids.user },
@@ -141,6 +144,9 @@ export function examples(ids: Ids): Record<
       body: { status: "enviada", carrier: "outra", tracking_number: "AB-1234", tracking_url: "https://exemplo.pt/s" },
     },
     "POST /api/orders/:id/notes": { params: { id: ids.order }, body: { message: "Cliente ligou." } },
+    "PUT /api/settings": {
+      body: defaultSettings({ mainlandCents: 390, islandsCents: 790, fastCents: 290 }),
+    },
   };
 }
 

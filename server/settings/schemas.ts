@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidNif } from "#server/invoicing/nif.ts";
 
 /*
  * The shop's settings (/definicoes): identity, delivery prices, IVA. One zod schema is the truth for the
@@ -19,7 +20,11 @@ const cents = z
   .min(0, "O valor não pode ser negativo.")
   .max(100_000_00, "Valor demasiado alto.");
 /** IVA rates in basis points: 2300 = 23 %. */
-const rateBp = z.number().int().min(0, "Taxa inválida.").max(10_000, "Taxa inválida.");
+const rateBp = z
+  .number({ error: "Indique a taxa." })
+  .int("Taxa inválida.")
+  .min(0, "Taxa inválida.")
+  .max(10_000, "Taxa inválida.");
 
 export const VAT_CATEGORIES = ["normal", "intermedia", "reduzida", "isenta"] as const;
 export const vatCategory = z.enum(VAT_CATEGORIES, { error: "Escolha a taxa de IVA." });
@@ -39,11 +44,12 @@ export const shopSettingsSchema = z.object({
   identity: z.object({
     shopName: required(80),
     legalName: required(160),
-    /** NIPC: the company's tax number (9 digits; the check digit is validated by the invoicing domain's NIF rule). */
+    /** NIPC: the company's tax number (9 digits, prefix and check digit: the invoicing domain's NIF rule). */
     nipc: z
       .string()
       .trim()
-      .regex(/^\d{9}$/, "O NIPC tem 9 dígitos."),
+      .regex(/^\d{9}$/, "O NIPC tem 9 dígitos.")
+      .refine(isValidNif, "NIPC inválido."),
     address: required(300),
     postalCode: z
       .string()
@@ -77,6 +83,10 @@ export const shopSettingsSchema = z.object({
   }),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/** What every storefront page may show (footer, legal pages, delivery prices): identity and delivery, not IVA. */
+export type PublicShop = Pick<ShopSettings, "identity" | "delivery">;
+export const publicShop = (s: ShopSettings): PublicShop => ({ identity: s.identity, delivery: s.delivery });
 
 /** What a new shop starts with; delivery prices come from the environment (config.shipping) on first start. */
 export function defaultSettings(shipping: { mainlandCents: number; islandsCents: number; fastCents: number }) {
