@@ -45,9 +45,9 @@ async function placeOrder(method: "mb" | "mbway" | "payshop") {
   return { orderId: res.json().order_id as number, variantIds: [a.variants[0]!.id, b.variants[0]!.id] };
 }
 
-const status = (orderId: number | string, headers: object = buyer.headers) =>
+const status = (orderId: number | string, headers: Record<string, string> = buyer.headers) =>
   t.app.inject({ method: "GET", url: `/api/users/me/orders/${orderId}/status`, headers });
-const switchToMb = (orderId: number, headers: object = buyer.headers) =>
+const switchToMb = (orderId: number, headers: Record<string, string> = buyer.headers) =>
   t.app.inject({ method: "POST", url: `/api/users/me/orders/${orderId}/pay-multibanco`, headers });
 
 const paymentsOf = (orderId: number) =>
