@@ -4,7 +4,6 @@ import type { ZodType } from "zod";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { banners, categories, colors, products, sizes, variants } from "../db/schema.ts";
-import { defaultSettings } from "../settings/schemas.ts";
 import { seenRoutes, type SeenRoute } from "./support.ts";
 
 /*
@@ -144,9 +143,6 @@ export function examples(ids: Ids): Record<
       body: { status: "enviada", carrier: "outra", tracking_number: "AB-1234", tracking_url: "https://exemplo.pt/s" },
     },
     "POST /api/orders/:id/notes": { params: { id: ids.order }, body: { message: "Cliente ligou." } },
-    "PUT /api/settings": {
-      body: defaultSettings({ mainlandCents: 390, islandsCents: 790, fastCents: 290 }),
-    },
   };
 }
 
