@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intValue } from "#server/catalog/schemas.ts";
+import { orderStatus } from "#server/orders/timeline.ts";
 import { pageQuery } from "#server/stock/schemas.ts";
 
 /** Request and answer shapes of the payment exceptions (/api/payments/exceptions*, 'Exceções de pagamento'). */
@@ -62,7 +63,7 @@ export const paymentExceptionSchema = z.object({
   amount: z.number(),
   expected_amount: z.number().nullable(),
   order_id: z.number().nullable(),
-  order_status: z.string().nullable(),
+  order_status: orderStatus.nullable(),
   resolved_at: z.string().nullable(),
   resolved_by: z.string().nullable(),
   resolution_note: z.string(),

@@ -104,7 +104,7 @@ export function createPaymentExceptionsService(deps: {
       amount: row.amountCents / 100,
       expected_amount: row.expectedCents === null ? null : row.expectedCents / 100,
       order_id: row.orderId,
-      order_status: r.orderStatus,
+      order_status: r.orderStatus as OrderStatus | null,
       resolved_at: row.resolvedAt?.toISOString() ?? null,
       resolved_by: r.resolvedBy,
       resolution_note: row.resolutionNote,

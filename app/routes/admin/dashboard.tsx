@@ -24,13 +24,14 @@ export const meta: Route.MetaFunction = () => [
 /** The stock summary, a page of users, a page of payments and the customer modal's order, read as the API reads them. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const [summary, users, payments, customer] = await Promise.all([
+  const [summary, users, payments, customer, openExceptions] = await Promise.all([
     load(() => servicesOf(context).stock.summary()),
     loadUsersPage(context, pageParam(params, USERS_PAGE_PARAM)),
     loadPaymentsPage(context, pageParam(params, PAYMENTS_PAGE_PARAM)),
     loadCustomerOrder(context, params.get(CUSTOMER_PARAM)),
+    load(() => servicesOf(context).payments.exceptions.countOpen()),
   ]);
-  return { summary, users, payments, customer };
+  return { summary, users, payments, customer, openExceptions };
 }
 
 /** Closing the customer modal changes nothing else on screen: no need to read everything again. */
@@ -81,7 +82,9 @@ const QUICK_LINKS = [
 ] as const;
 
 /** /dashboard: stock summary, quick links, users, and the payments status. */
-export default function Page({ loaderData: { summary, users, payments, customer } }: Route.ComponentProps) {
+export default function Page({
+  loaderData: { summary, users, payments, customer, openExceptions },
+}: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   // A link to a page of payments or to a customer opens the section.
   const [showPayments, setShowPayments] = useState(
@@ -116,7 +119,19 @@ export default function Page({ loaderData: { summary, users, payments, customer 
 
       <Panel>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold text-gray-900">Pagamentos</h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-lg font-semibold text-gray-900">Pagamentos</h2>
+            {openExceptions > 0 ? (
+              // Payments that arrived but could not be applied wait on /payment-status ('Exceções de pagamento').
+              <Link
+                to="/payment-status"
+                className="inline-flex items-center gap-1 rounded-full bg-yellow-100 px-2.5 py-0.5 text-xs font-semibold text-yellow-900 underline-offset-2 hover:underline"
+              >
+                <AlertTriangle aria-hidden="true" className="size-3.5" />
+                {openExceptions === 1 ? "1 exceção de pagamento" : `${openExceptions} exceções de pagamento`}
+              </Link>
+            ) : null}
+          </div>
           <button
             type="button"
             className={showPayments ? buttonClass.secondary : buttonClass.primary}

@@ -9,6 +9,8 @@ import { Pagination, useScreenPending } from "#app/components/admin/Pagination.t
 import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
 import { PAYMENT_TEXT, type PaymentIntent, paymentAction } from "#app/components/admin/payments/actions.ts";
 import { PaymentRowActions, usePaymentIntent } from "#app/components/admin/payments/PaymentRowActions.tsx";
+import { PaymentExceptions } from "#app/components/admin/payments/PaymentExceptions.tsx";
+import { loadExceptionsPage } from "#app/components/admin/payments/exceptions.server.ts";
 import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
@@ -29,8 +31,11 @@ const PAGE_SIZE = 10;
 /** /payment-status?page=N: a page of order lines (GET /api/orders). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = { ...searchQuery(request, adminOrdersQuery), limit: PAGE_SIZE };
-  const payments = await load(() => servicesOf(context).adminOrders.listLines(query));
-  return { page: query.page, payments };
+  const [payments, exceptions] = await Promise.all([
+    load(() => servicesOf(context).adminOrders.listLines(query)),
+    loadExceptionsPage(context, request),
+  ]);
+  return { page: query.page, payments, exceptions };
 }
 
 /** Verify one or all payments, simulate a sandbox payment, resend a confirmation (components/admin/payments/actions.ts). */
@@ -106,7 +111,7 @@ function logResults(result: { data: unknown }) {
 }
 
 /** /payment-status 'Status dos Pagamentos': each order line's payment, verified with the gateway on demand. */
-export default function Page({ loaderData: { page, payments } }: Route.ComponentProps) {
+export default function Page({ loaderData: { page, payments, exceptions } }: Route.ComponentProps) {
   const pending = useScreenPending();
   const verifyAll = usePaymentIntent(PAYMENT_TEXT.verifyAllFailed, logResults);
   const sandbox = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.paymentProvider === "sandbox";
@@ -135,6 +140,9 @@ export default function Page({ loaderData: { page, payments } }: Route.Component
         }
       />
 
+      <PaymentExceptions exceptions={exceptions} />
+
+      <h2 className="mb-3 text-lg font-semibold text-gray-900">Pagamentos</h2>
       {payments.items.length === 0 ? (
         <EmptyState message="Nenhum pagamento encontrado." />
       ) : (

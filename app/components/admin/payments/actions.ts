@@ -1,6 +1,6 @@
 /**
  * The changes of /payment-status: verify one payment with the gateway, verify them all, simulate a
- * sandbox payment, resend an order's confirmation. The route's clientAction sends each to the API
+ * sandbox payment, resend an order's confirmation, resolve a payment exception (exception-actions.ts). The route's clientAction sends each to the API
  * and reduces the answer to what the screen toasts: on success `message`; on failure the title
  * `failureTitle()` reads and `message` as its description.
  */
@@ -8,12 +8,14 @@ import type { AdminOrder } from "#server/orders/admin-schemas.ts";
 import type { VerifyAllResult, VerifyResult } from "#server/payments/schemas.ts";
 import { paymentStatusLabel } from "../payment-status.tsx";
 import { type ActionResult, submitToApi } from "../route-data.tsx";
+import { exceptionAction, type ExceptionIntent } from "./exception-actions.ts";
 
 export type PaymentIntent =
   | { intent: "verify"; key: string }
   | { intent: "verify-all" }
   | { intent: "simulate"; orderId: number }
-  | { intent: "confirm"; orderId: number; userId: number; paymentStatus: string | null };
+  | { intent: "confirm"; orderId: number; userId: number; paymentStatus: string | null }
+  | ExceptionIntent;
 
 export const PAYMENT_TEXT = {
   connection: "Erro de conexão. Verifique sua internet e tente novamente.",
@@ -26,7 +28,7 @@ export const PAYMENT_TEXT = {
 } as const;
 
 /** A failed change: toasted as `title`, with `description` under it when there is one. */
-function failed(status: number, title: string, description?: string | null): ActionResult {
+export function failed(status: number, title: string, description?: string | null): ActionResult {
   return { ok: false, status, message: description ?? null, data: { title } };
 }
 
@@ -37,7 +39,7 @@ export function failureTitle(result: ActionResult | undefined, fallback: string)
 }
 
 /** No answer at all: the payments screens' own connection message. */
-const offline = (result: ActionResult): ActionResult => ({ ...result, message: PAYMENT_TEXT.connection });
+export const offline = (result: ActionResult): ActionResult => ({ ...result, message: PAYMENT_TEXT.connection });
 
 async function verify(key: string): Promise<ActionResult> {
   const result = await submitToApi<VerifyResult>(`/api/payments/verify/${encodeURIComponent(key)}`, {
@@ -110,5 +112,7 @@ export function paymentAction(intent: PaymentIntent): Promise<ActionResult> {
       return simulate(intent.orderId);
     case "confirm":
       return sendConfirmation(intent);
+    default:
+      return exceptionAction(intent);
   }
 }
