@@ -3,18 +3,17 @@ import { type FormEvent, useState } from "react";
 import { useHydrated } from "../lib/storage.ts";
 import { toast } from "../lib/toast.tsx";
 import { ContentPage, MailLink, TextLink, focusRing } from "../components/content/ContentPage.tsx";
+import { shopEmailIn, shopNameIn, useShop } from "../lib/shop.ts";
 import type { Route } from "./+types/contato";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contacto | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Contacto | ${shopNameIn(matches)}` },
   {
     name: "description",
-    content:
-      "Fale com a Loja: envie-nos uma mensagem sobre encomendas, produtos ou parcerias, ou escreva-nos para apoio@loja.pt. Respondemos nos dias úteis.",
+    content: `Fale com a ${shopNameIn(matches)}: envie-nos uma mensagem sobre encomendas, produtos ou parcerias, ou escreva-nos para ${shopEmailIn(matches)}. Respondemos nos dias úteis.`,
   },
 ];
 
-const SUPPORT_EMAIL = "apoio@loja.pt";
 const SUCCESS_MESSAGE = "Mensagem enviada com sucesso!";
 
 /** The contact message the form collects. */
@@ -33,6 +32,8 @@ const labelClass = "mb-1.5 block text-sm font-medium text-gray-800";
 export default function Contato() {
   // Until hydration the form could only do a native GET (putting the message in the URL), so it waits.
   const hydrated = useHydrated();
+  // The shop's contact address (settings, /definicoes).
+  const supportEmail = useShop().identity.email;
   const [sent, setSent] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -90,7 +91,7 @@ export default function Contato() {
             <div>
               <h3 className="font-semibold text-gray-900">E-mail</h3>
               <p className="mt-1 text-sm leading-6">
-                <MailLink address={SUPPORT_EMAIL} />
+                <MailLink address={supportEmail} />
               </p>
             </div>
           </li>

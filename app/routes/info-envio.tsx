@@ -1,9 +1,10 @@
 import { MailLink, TextLink } from "../components/content/ContentPage.tsx";
 import { type LegalSection, LegalPage } from "../components/content/LegalPage.tsx";
+import { centsText, type PublicShop, shopNameIn, useShop } from "../lib/shop.ts";
 import type { Route } from "./+types/info-envio";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Informações de Envio | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Informações de Envio | ${shopNameIn(matches)}` },
   {
     name: "description",
     content:
@@ -16,105 +17,139 @@ const DELIVERY_TIMES = [
   { zone: "Madeira e Açores", time: "5 a 10 dias úteis" },
 ] as const;
 
-const SECTIONS: readonly LegalSection[] = [
-  {
-    id: "expedicao",
-    title: "Prazo de expedição",
-    content: (
-      <>
+/** What delivery costs, from the shop's settings (the same prices checkout charges). */
+function deliveryPrices(delivery: PublicShop["delivery"]) {
+  return [
+    { label: "Portugal continental", price: centsText(delivery.mainlandCents) },
+    { label: "Madeira e Açores", price: centsText(delivery.islandsCents) },
+    { label: "Entrega rápida (acréscimo)", price: `+ ${centsText(delivery.fastCents)}` },
+  ];
+}
+
+function sections({ identity, delivery }: PublicShop): readonly LegalSection[] {
+  return [
+    {
+      id: "expedicao",
+      title: "Prazo de expedição",
+      content: (
+        <>
+          <p>
+            Preparamos e expedimos a sua encomenda no prazo de{" "}
+            <strong>24 horas úteis após a confirmação do pagamento</strong>. Os pagamentos confirmados ao fim de semana
+            ou num feriado contam a partir do dia útil seguinte.
+          </p>
+          <p>Cada artigo é embalado à mão, com proteção adequada — sobretudo as canecas — para chegar intacto.</p>
+        </>
+      ),
+    },
+    {
+      id: "prazos",
+      title: "Prazos de entrega",
+      content: (
+        <>
+          <p>Depois da expedição, os prazos de entrega habituais são:</p>
+          <dl className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200">
+            {DELIVERY_TIMES.map(({ zone, time }) => (
+              <div
+                key={zone}
+                className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <dt className="font-medium text-gray-900">{zone}</dt>
+                <dd>{time}</dd>
+              </div>
+            ))}
+          </dl>
+          <p>
+            Os prazos são indicativos e contam apenas dias úteis. Em épocas de maior movimento (como o Natal) ou por
+            motivos alheios à {identity.shopName}, a transportadora pode precisar de mais algum tempo.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "opcoes",
+      title: "Opções de entrega",
+      content: (
+        <>
+          <p>No checkout, ao indicar os dados de entrega, escolhe uma de duas opções:</p>
+          <ul>
+            <li>
+              <strong>Entrega normal</strong> — entrega em cerca de 2 dias úteis após a expedição.
+            </li>
+            <li>
+              <strong>Entrega rápida</strong> — entrega no dia útil seguinte à expedição.
+            </li>
+          </ul>
+          <p>
+            Estes prazos referem-se a Portugal continental. Para a Madeira e os Açores aplicam-se os prazos indicados na
+            secção anterior.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "custos",
+      title: "Custos de envio",
+      content: (
+        <>
+          <p>
+            O custo de envio é <strong>calculado no checkout a partir do código postal</strong> da morada de entrega e
+            da opção de entrega escolhida. O valor é sempre apresentado, juntamente com o total da encomenda, antes de
+            confirmar o pagamento.
+          </p>
+          <dl className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200">
+            {deliveryPrices(delivery).map(({ label, price }) => (
+              <div
+                key={label}
+                className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <dt className="font-medium text-gray-900">{label}</dt>
+                <dd>{price}</dd>
+              </div>
+            ))}
+          </dl>
+          {delivery.freeDeliveryThresholdCents !== null ? (
+            <p>
+              Nas encomendas a partir de <strong>{centsText(delivery.freeDeliveryThresholdCents)}</strong> a entrega
+              normal é gratuita; a entrega rápida mantém o acréscimo indicado.
+            </p>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "acompanhamento",
+      title: "Acompanhar a encomenda",
+      content: (
         <p>
-          Preparamos e expedimos a sua encomenda no prazo de{" "}
-          <strong>24 horas úteis após a confirmação do pagamento</strong>. Os pagamentos confirmados ao fim de semana ou
-          num feriado contam a partir do dia útil seguinte.
+          Quando a encomenda é expedida, enviamos-lhe um e-mail com o número de seguimento e a ligação para acompanhar a
+          entrega no site da transportadora. Se não o encontrar, verifique a pasta de spam ou escreva-nos para{" "}
+          <MailLink address={identity.email} />.
         </p>
-        <p>Cada artigo é embalado à mão, com proteção adequada — sobretudo as canecas — para chegar intacto.</p>
-      </>
-    ),
-  },
-  {
-    id: "prazos",
-    title: "Prazos de entrega",
-    content: (
-      <>
-        <p>Depois da expedição, os prazos de entrega habituais são:</p>
-        <dl className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200">
-          {DELIVERY_TIMES.map(({ zone, time }) => (
-            <div key={zone} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <dt className="font-medium text-gray-900">{zone}</dt>
-              <dd>{time}</dd>
-            </div>
-          ))}
-        </dl>
-        <p>
-          Os prazos são indicativos e contam apenas dias úteis. Em épocas de maior movimento (como o Natal) ou por
-          motivos alheios à Loja, a transportadora pode precisar de mais algum tempo.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: "opcoes",
-    title: "Opções de entrega",
-    content: (
-      <>
-        <p>No checkout, ao indicar os dados de entrega, escolhe uma de duas opções:</p>
-        <ul>
-          <li>
-            <strong>Entrega normal</strong> — entrega em cerca de 2 dias úteis após a expedição.
-          </li>
-          <li>
-            <strong>Entrega rápida</strong> — entrega no dia útil seguinte à expedição.
-          </li>
-        </ul>
-        <p>
-          Estes prazos referem-se a Portugal continental. Para a Madeira e os Açores aplicam-se os prazos indicados na
-          secção anterior.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: "custos",
-    title: "Custos de envio",
-    content: (
-      <p>
-        O custo de envio é <strong>calculado no checkout a partir do código postal</strong> da morada de entrega e da
-        opção de entrega escolhida. O valor é sempre apresentado, juntamente com o total da encomenda, antes de
-        confirmar o pagamento.
-      </p>
-    ),
-  },
-  {
-    id: "acompanhamento",
-    title: "Acompanhar a encomenda",
-    content: (
-      <p>
-        Quando a encomenda é expedida, enviamos-lhe um e-mail com o número de seguimento e a ligação para acompanhar a
-        entrega no site da transportadora. Se não o encontrar, verifique a pasta de spam ou escreva-nos para{" "}
-        <MailLink address="apoio@loja.pt" />.
-      </p>
-    ),
-  },
-  {
-    id: "rececao",
-    title: "Receção da encomenda",
-    content: (
-      <>
-        <p>
-          Confirme que a morada, o código postal e o telefone indicados estão corretos: são usados pela transportadora
-          para fazer a entrega e contactá-lo se for necessário.
-        </p>
-        <p>
-          Ao receber, verifique o estado da embalagem. Se algum artigo chegar danificado ou não corresponder ao que
-          encomendou, comunique-nos no prazo de 3 dias após a entrega, como explicado nos{" "}
-          <TextLink to="/termos-e-condicoes">Termos e Condições</TextLink>.
-        </p>
-      </>
-    ),
-  },
-];
+      ),
+    },
+    {
+      id: "rececao",
+      title: "Receção da encomenda",
+      content: (
+        <>
+          <p>
+            Confirme que a morada, o código postal e o telefone indicados estão corretos: são usados pela transportadora
+            para fazer a entrega e contactá-lo se for necessário.
+          </p>
+          <p>
+            Ao receber, verifique o estado da embalagem. Se algum artigo chegar danificado ou não corresponder ao que
+            encomendou, comunique-nos no prazo de 3 dias após a entrega, como explicado nos{" "}
+            <TextLink to="/termos-e-condicoes">Termos e Condições</TextLink>.
+          </p>
+        </>
+      ),
+    },
+  ];
+}
 
 export default function InfoEnvio() {
+  const shop = useShop();
   return (
     <LegalPage
       title="Informações de Envio"
@@ -124,7 +159,7 @@ export default function InfoEnvio() {
           custa o envio.
         </p>
       }
-      sections={SECTIONS}
+      sections={sections(shop)}
     />
   );
 }

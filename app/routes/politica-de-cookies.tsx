@@ -1,13 +1,13 @@
 import { MailLink, TextLink } from "../components/content/ContentPage.tsx";
 import { type LegalSection, LegalPage } from "../components/content/LegalPage.tsx";
+import { type PublicShop, shopNameIn, useShop } from "../lib/shop.ts";
 import type { Route } from "./+types/politica-de-cookies";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Política de Cookies | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Política de Cookies | ${shopNameIn(matches)}` },
   {
     name: "description",
-    content:
-      "Que cookies e dados de armazenamento local a Loja utiliza, para que servem, quanto tempo duram e como os pode apagar. Não usamos cookies de análise nem de publicidade.",
+    content: `Que cookies e dados de armazenamento local a ${shopNameIn(matches)} utiliza, para que servem, quanto tempo duram e como os pode apagar. Não usamos cookies de análise nem de publicidade.`,
   },
 ];
 
@@ -100,104 +100,118 @@ function StorageList({ entries, label }: { entries: readonly StorageEntry[]; lab
   );
 }
 
-const SECTIONS: readonly LegalSection[] = [
-  {
-    id: "o-que-sao",
-    title: "O que são cookies",
-    content: (
-      <>
+function sections({ identity }: PublicShop): readonly LegalSection[] {
+  return [
+    {
+      id: "o-que-sao",
+      title: "O que são cookies",
+      content: (
+        <>
+          <p>
+            Cookies são pequenos ficheiros de texto que um site guarda no seu navegador. O armazenamento local (
+            <em>localStorage</em>) é uma tecnologia semelhante, que guarda dados no seu dispositivo e só é lido pela
+            própria página.
+          </p>
+          <p>
+            A {identity.shopName} usa apenas cookies e dados de armazenamento local{" "}
+            <strong>estritamente necessários</strong> para o funcionamento da loja: iniciar sessão, manter o carrinho e
+            concluir o checkout.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "cookies",
+      title: "Cookies que utilizamos",
+      content: (
+        <>
+          <p>Os cookies só são criados quando inicia sessão e são apagados quando termina a sessão.</p>
+          <StorageList entries={COOKIES} label="Cookies" />
+        </>
+      ),
+    },
+    {
+      id: "armazenamento-local",
+      title: "Dados guardados no navegador (localStorage)",
+      content: (
+        <>
+          <p>
+            Estes dados ficam apenas no seu dispositivo e não são enviados automaticamente para os nossos servidores.
+          </p>
+          <StorageList entries={LOCAL_STORAGE} label="Dados de armazenamento local" />
+        </>
+      ),
+    },
+    {
+      id: "sem-publicidade",
+      title: "Sem cookies de análise nem de publicidade",
+      content: (
         <p>
-          Cookies são pequenos ficheiros de texto que um site guarda no seu navegador. O armazenamento local (
-          <em>localStorage</em>) é uma tecnologia semelhante, que guarda dados no seu dispositivo e só é lido pela
-          própria página.
+          Não utilizamos cookies de análise, de publicidade nem de redes sociais, e não há cookies de terceiros nesta
+          loja. As ligações para as nossas redes sociais são simples ligações: só recebe cookies dessas plataformas se
+          as visitar.
         </p>
+      ),
+    },
+    {
+      id: "consentimento",
+      title: "Consentimento",
+      content: (
         <p>
-          A Loja usa apenas cookies e dados de armazenamento local <strong>estritamente necessários</strong> para o
-          funcionamento da loja: iniciar sessão, manter o carrinho e concluir o checkout.
+          Como todos os cookies e dados que usamos são estritamente necessários para prestar o serviço que pede, a lei
+          não exige o seu consentimento prévio. Ainda assim, informamo-lo através do aviso de cookies, que deixa de ser
+          apresentado quando clica em «Aceitar».
         </p>
-      </>
-    ),
-  },
-  {
-    id: "cookies",
-    title: "Cookies que utilizamos",
-    content: (
-      <>
-        <p>Os cookies só são criados quando inicia sessão e são apagados quando termina a sessão.</p>
-        <StorageList entries={COOKIES} label="Cookies" />
-      </>
-    ),
-  },
-  {
-    id: "armazenamento-local",
-    title: "Dados guardados no navegador (localStorage)",
-    content: (
-      <>
-        <p>Estes dados ficam apenas no seu dispositivo e não são enviados automaticamente para os nossos servidores.</p>
-        <StorageList entries={LOCAL_STORAGE} label="Dados de armazenamento local" />
-      </>
-    ),
-  },
-  {
-    id: "sem-publicidade",
-    title: "Sem cookies de análise nem de publicidade",
-    content: (
-      <p>
-        Não utilizamos cookies de análise, de publicidade nem de redes sociais, e não há cookies de terceiros nesta
-        loja. As ligações para as nossas redes sociais são simples ligações: só recebe cookies dessas plataformas se as
-        visitar.
-      </p>
-    ),
-  },
-  {
-    id: "consentimento",
-    title: "Consentimento",
-    content: (
-      <p>
-        Como todos os cookies e dados que usamos são estritamente necessários para prestar o serviço que pede, a lei não
-        exige o seu consentimento prévio. Ainda assim, informamo-lo através do aviso de cookies, que deixa de ser
-        apresentado quando clica em «Aceitar».
-      </p>
-    ),
-  },
-  {
-    id: "remover",
-    title: "Como apagar cookies e dados do site",
-    content: (
-      <>
-        <p>Pode apagar os cookies e os dados guardados pela Loja a qualquer momento nas definições do seu navegador:</p>
-        <ul>
-          <li>
-            <strong>Chrome e Edge:</strong> Definições › Privacidade e segurança › Cookies e outros dados de sites › Ver
-            todos os dados e autorizações de sites; procure o endereço da loja e elimine.
-          </li>
-          <li>
-            <strong>Firefox:</strong> Definições › Privacidade e segurança › Cookies e dados de sites › Gerir dados.
-          </li>
-          <li>
-            <strong>Safari:</strong> Definições › Privacidade › Gerir dados de sites (no iPhone: Definições › Safari ›
-            Avançadas › Dados de sites).
-          </li>
-        </ul>
-        <p>
-          Também pode bloquear os cookies, mas nesse caso não conseguirá iniciar sessão nem concluir compras. Ao apagar
-          os dados do site, o carrinho é esvaziado e a sessão é terminada.
-        </p>
-        <p>
-          Tem dúvidas? Escreva-nos para <MailLink address="privacidade@loja.pt" /> ou consulte a nossa{" "}
-          <TextLink to="/politica-privacidade">Política de Privacidade</TextLink>.
-        </p>
-      </>
-    ),
-  },
-];
+      ),
+    },
+    {
+      id: "remover",
+      title: "Como apagar cookies e dados do site",
+      content: (
+        <>
+          <p>
+            Pode apagar os cookies e os dados guardados pela {identity.shopName} a qualquer momento nas definições do
+            seu navegador:
+          </p>
+          <ul>
+            <li>
+              <strong>Chrome e Edge:</strong> Definições › Privacidade e segurança › Cookies e outros dados de sites ›
+              Ver todos os dados e autorizações de sites; procure o endereço da loja e elimine.
+            </li>
+            <li>
+              <strong>Firefox:</strong> Definições › Privacidade e segurança › Cookies e dados de sites › Gerir dados.
+            </li>
+            <li>
+              <strong>Safari:</strong> Definições › Privacidade › Gerir dados de sites (no iPhone: Definições › Safari ›
+              Avançadas › Dados de sites).
+            </li>
+          </ul>
+          <p>
+            Também pode bloquear os cookies, mas nesse caso não conseguirá iniciar sessão nem concluir compras. Ao
+            apagar os dados do site, o carrinho é esvaziado e a sessão é terminada.
+          </p>
+          <p>
+            Tem dúvidas? Escreva-nos para <MailLink address={identity.email} /> ou consulte a nossa{" "}
+            <TextLink to="/politica-privacidade">Política de Privacidade</TextLink>.
+          </p>
+        </>
+      ),
+    },
+  ];
+}
 
 export default function PoliticaDeCookies() {
+  const shop = useShop();
   return (
     <LegalPage
       title="Política de Cookies"
-      intro={<p>Explicamos que cookies e dados do navegador a Loja utiliza, para que servem e como os pode apagar.</p>}
-      sections={SECTIONS}
+      intro={
+        <p>
+          Explicamos que cookies e dados do navegador a {shop.identity.shopName} utiliza, para que servem e como os pode
+          apagar.
+        </p>
+      }
+      sections={sections(shop)}
     />
   );
 }

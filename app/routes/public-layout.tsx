@@ -1,17 +1,25 @@
 import { Outlet } from "react-router";
+import type { PublicShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/public-layout";
+import { webContext } from "../context.ts";
 import { cookieHeaderHasConsent } from "../lib/storage.ts";
 import { CookieBanner } from "../components/layout/CookieBanner.tsx";
 import { FOOTER_ID } from "../components/layout/footer-id.ts";
 import { lazyNearViewport } from "../components/layout/island.tsx";
 import { SiteHeader } from "../components/layout/SiteHeader.tsx";
 
-/** Whether the cookie notice can be left out of the server's HTML (the visitor already accepted). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { consentKnown: cookieHeaderHasConsent(request.headers.get("cookie")) };
+/**
+ * Whether the cookie notice can be left out of the server's HTML (the visitor already accepted), and the shop's
+ * identity and delivery prices from its settings (footer, legal pages: useShop()), read on each page request.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { identity, delivery } = await context.get(webContext).services.settings.get();
+  const shop: PublicShop = { identity, delivery };
+  return { consentKnown: cookieHeaderHasConsent(request.headers.get("cookie")), shop };
 }
 
-// The consent does not change on navigation (the banner keeps its own state after hydration).
+// Neither changes on navigation (the banner keeps its own state after hydration; a settings change shows on the
+// next page load).
 export function shouldRevalidate() {
   return false;
 }
@@ -38,7 +46,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="conteudo" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter identity={loaderData.shop.identity} />
       <CookieBanner consentKnown={loaderData.consentKnown} />
     </div>
   );

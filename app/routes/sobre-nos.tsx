@@ -1,11 +1,12 @@
 import { ArrowRight, Layers, MapPin, PackageCheck } from "lucide-react";
 import { Link } from "react-router";
 import { ContentPage, ContentSection, focusRing } from "../components/content/ContentPage.tsx";
-import { SOCIAL_LINKS } from "../components/layout/social-links.tsx";
+import { socialLinks } from "../components/layout/social-links.tsx";
+import { shopNameIn, useShop } from "../lib/shop.ts";
 import type { Route } from "./+types/sobre-nos";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sobre Nós | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Sobre Nós | ${shopNameIn(matches)}` },
   {
     name: "description",
     content:
@@ -31,12 +32,12 @@ const VALUES = [
   },
 ] as const;
 
-const instagram = SOCIAL_LINKS.find((link) => link.label === "Instagram") ?? SOCIAL_LINKS[0];
-
 const buttonBase = `${focusRing} inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors`;
 
 export default function SobreNos() {
-  const InstagramIcon = instagram.Icon;
+  const { identity } = useShop();
+  // The shop's first social profile (Instagram unless the settings leave it out); none: only the contact button.
+  const social = socialLinks(identity)[0];
   return (
     <ContentPage
       eyebrow="A nossa história"
@@ -47,9 +48,9 @@ export default function SobreNos() {
     >
       <ContentSection id="historia" title="Como tudo começou">
         <p>
-          A Loja nasceu de uma vontade simples: levar para o dia a dia aquilo que nos faz sentir em casa. O azul e
-          branco dos azulejos nas fachadas de Lisboa e do Porto, as andorinhas que voltam todas as primaveras aos
-          beirais, o Galo de Barcelos que há gerações se conta como símbolo de sorte e de justiça.
+          A {identity.shopName} nasceu de uma vontade simples: levar para o dia a dia aquilo que nos faz sentir em casa.
+          O azul e branco dos azulejos nas fachadas de Lisboa e do Porto, as andorinhas que voltam todas as primaveras
+          aos beirais, o Galo de Barcelos que há gerações se conta como símbolo de sorte e de justiça.
         </p>
         <p>
           Começámos com uma caneca e um desenho feito à mão. Hoje criamos canecas,{" "}
@@ -90,20 +91,22 @@ export default function SobreNos() {
           Acompanhe-nos
         </h2>
         <p className="mt-2 leading-7 text-gray-300">
-          Novas coleções, os bastidores da produção e as fotografias que os nossos clientes partilham: está tudo no
-          nosso {instagram.label}.
+          Novas coleções, os bastidores da produção e as fotografias que os nossos clientes partilham: está tudo nas
+          nossas redes sociais.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <a
-            href={instagram.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={`${buttonBase} bg-white text-gray-900 hover:bg-gray-100`}
-          >
-            <InstagramIcon className="size-5" />
-            Siga-nos no {instagram.label}
-            <span className="sr-only"> (abre numa nova janela)</span>
-          </a>
+          {social ? (
+            <a
+              href={social.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${buttonBase} bg-white text-gray-900 hover:bg-gray-100`}
+            >
+              <social.Icon className="size-5" />
+              Siga-nos no {social.label}
+              <span className="sr-only"> (abre numa nova janela)</span>
+            </a>
+          ) : null}
           <Link to="/contato" className={`${buttonBase} border border-white/30 text-white hover:bg-white/10`}>
             Fale connosco
             <ArrowRight className="size-4" aria-hidden="true" />

@@ -86,7 +86,6 @@ export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
 /** What every storefront page may show (footer, legal pages, delivery prices): identity and delivery, not IVA. */
 export type PublicShop = Pick<ShopSettings, "identity" | "delivery">;
-export const publicShop = (s: ShopSettings): PublicShop => ({ identity: s.identity, delivery: s.delivery });
 
 /** What a new shop starts with; delivery prices come from the environment (config.shipping) on first start. */
 export function defaultSettings(shipping: { mainlandCents: number; islandsCents: number; fastCents: number }) {

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { ShopIdentity } from "../../lib/shop.ts";
 import { FOOTER_ID } from "./footer-id.ts";
 import { PAYMENT_LOGOS } from "./PaymentLogos.tsx";
-import { SOCIAL_LINKS } from "./social-links.tsx";
+import { socialLinks } from "./social-links.tsx";
 
 const SITE_LINKS = [
   { to: "/", label: "Início" },
@@ -21,8 +22,8 @@ const SERVICE_LINKS = [
 const linkClass =
   "rounded-sm text-sm text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
-function Column({ title, children }: { title: string; children: ReactNode }) {
-  const id = `footer-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+function Column({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  const id = `footer-${name}`;
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="text-sm font-semibold tracking-wide text-gray-900 uppercase">
@@ -47,22 +48,24 @@ function LinkList({ links }: { links: readonly { to: string; label: string }[] }
   );
 }
 
-export function SiteFooter() {
+/** The storefront's footer; who the shop is comes from its settings (the public layout's loader). */
+export function SiteFooter({ identity }: { identity: ShopIdentity }) {
   const year = new Date().getFullYear();
+  const social = socialLinks(identity);
   return (
     <footer id={FOOTER_ID} className="border-t border-gray-200 bg-gray-50">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
-        <Column title="Loja">
+        <Column name="loja" title={identity.shopName}>
           <LinkList links={SITE_LINKS} />
         </Column>
 
-        <Column title="Apoio ao Cliente">
+        <Column name="apoio" title="Apoio ao Cliente">
           <LinkList links={SERVICE_LINKS} />
         </Column>
 
-        <Column title="Siga-nos">
+        <Column name="siga-nos" title="Siga-nos">
           <ul className="flex gap-3">
-            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+            {social.map(({ href, label, Icon }) => (
               <li key={label}>
                 <a
                   href={href}
@@ -79,7 +82,7 @@ export function SiteFooter() {
           </ul>
         </Column>
 
-        <Column title="Pagamentos Aceites">
+        <Column name="pagamentos" title="Pagamentos Aceites">
           <ul className="flex flex-wrap gap-2">
             {PAYMENT_LOGOS.map(({ label, Logo }) => (
               <li key={label}>
@@ -90,9 +93,12 @@ export function SiteFooter() {
         </Column>
       </div>
       <div className="border-t border-gray-200">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-gray-500 sm:px-6 lg:px-8">
-          {`© ${year} Loja. Todos os direitos reservados.`}
-        </p>
+        <div className="mx-auto max-w-7xl space-y-1 px-4 py-6 text-center text-sm text-gray-600 sm:px-6 lg:px-8">
+          <p>{`© ${year} ${identity.shopName}. Todos os direitos reservados.`}</p>
+          <p>
+            {`${identity.legalName} · NIPC ${identity.nipc} · ${identity.address}, ${identity.postalCode} ${identity.city}`}
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode, SVGProps } from "react";
 
-// The brand's social profiles: the footer and the "Sobre Nós" page.
+// The brand's social profiles (addresses from the shop's settings): the footer and the "Sobre Nós" page.
 type IconProps = SVGProps<SVGSVGElement>;
 const strokeIcon = (children: ReactNode) =>
   function Icon(props: IconProps) {
@@ -30,9 +30,13 @@ const InstagramIcon = strokeIcon(
 const FacebookIcon = strokeIcon(<path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />);
 const TikTokIcon = strokeIcon(<path d="M9 12a4 4 0 1 0 4 4V2c.5 2.8 2.4 4.6 5 5" />);
 
-/** The brand's social profiles (also used by the "Sobre Nós" page). */
-export const SOCIAL_LINKS = [
-  { href: "https://www.instagram.com/", label: "Instagram", Icon: InstagramIcon },
-  { href: "https://www.facebook.com/", label: "Facebook", Icon: FacebookIcon },
-  { href: "https://www.tiktok.com/", label: "TikTok", Icon: TikTokIcon },
-] as const;
+type SocialIdentity = { instagram: string; facebook: string; tiktok: string };
+
+/** The brand's social profiles from the shop's settings, those filled in only (footer and "Sobre Nós"). */
+export function socialLinks(identity: SocialIdentity) {
+  return [
+    { href: identity.instagram, label: "Instagram", Icon: InstagramIcon },
+    { href: identity.facebook, label: "Facebook", Icon: FacebookIcon },
+    { href: identity.tiktok, label: "TikTok", Icon: TikTokIcon },
+  ].filter((link) => link.href !== "");
+}
