@@ -57,6 +57,7 @@ test("forgotten password: the link from the e-mail sets a new password that sign
 
   await page.goto("/login");
   await page.getByRole("button", { name: "Aceitar" }).click(); // the cookie notice, out of the screenshots
+  await screenshot(page, "login");
   await page.getByRole("link", { name: "Esqueceu-se da palavra-passe?" }).click();
   await page.waitForURL("**/recuperar-palavra-passe");
   await expect(page.getByRole("heading", { level: 1, name: "Recuperar palavra-passe" })).toBeVisible();

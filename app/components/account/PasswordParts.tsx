@@ -15,7 +15,7 @@ export function AccountCard(props: { title: string; intro?: ReactNode; children:
   return (
     <div className={`mx-auto flex flex-col px-4 py-10 sm:py-16 ${props.wide ? "max-w-2xl" : "max-w-md"}`}>
       <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-10">
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900">{props.title}</h1>
+        <h1 className="text-xl font-bold tracking-tight text-gray-900 sm:text-2xl">{props.title}</h1>
         {props.intro ? <div className="mt-1 text-sm text-gray-600">{props.intro}</div> : null}
         {props.children}
       </div>
