@@ -4,6 +4,7 @@ import type { ZodType } from "zod";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { banners, categories, colors, products, sizes, variants } from "../db/schema.ts";
+import { defaultSettings } from "../settings/schemas.ts";
 import { seenRoutes, type SeenRoute } from "./support.ts";
 
 /*
@@ -119,6 +120,7 @@ export function examples(ids: Ids): Record<
     "POST /orders": { body: order, headers: { "idempotency-key": "chave-idempotente-1" } },
     "POST /api/orders": { body: order, headers: { "idempotency-key": "chave-idempotente-2" } },
     "POST /api/payments/sandbox/simulate": { body: { order_id: 999_999, outcome: "paid" } },
+    "GET /api/payments/exceptions": { querystring: { page: 1, limit: 10 } },
     "POST /api/payments/exceptions/:id/resolution": {
       params: { id: 999_999 },
       body: { resolution: "refund_due", note: "Cliente contactado." },
@@ -143,6 +145,9 @@ export function examples(ids: Ids): Record<
       body: { status: "enviada", carrier: "outra", tracking_number: "AB-1234", tracking_url: "https://exemplo.pt/s" },
     },
     "POST /api/orders/:id/notes": { params: { id: ids.order }, body: { message: "Cliente ligou." } },
+    "PUT /api/settings": {
+      body: defaultSettings({ mainlandCents: 390, islandsCents: 790, fastCents: 290 }),
+    },
   };
 }
 
