@@ -48,6 +48,7 @@ export default [
     route("payment-status", "routes/admin/payment-status.tsx"),
     route("gestao-stock", "routes/admin/gestao-stock.tsx"),
     route("stock-baixo", "routes/admin/stock-baixo.tsx"),
+    route("definicoes", "routes/admin/definicoes.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
