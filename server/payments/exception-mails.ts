@@ -20,6 +20,8 @@ export interface ExceptionMailData {
   orderId: number | null;
   /** The order's status label (pt-PT), when the payment belongs to an order. */
   orderStatus: string | null;
+  /** The order is expired or cancelled, so a late payment of its exact amount can reinstate it. */
+  reinstatable: boolean;
   publicUrl: string;
 }
 
@@ -27,9 +29,12 @@ export interface ExceptionMailData {
 function advice(d: ExceptionMailData): string {
   switch (d.kind) {
     case "late":
-      return d.expectedCents === d.amountCents
+      if (d.expectedCents !== d.amountCents) {
+        return "O valor recebido não é o da encomenda: contacte o cliente e marque o pagamento para reembolso.";
+      }
+      return d.reinstatable
         ? "Se ainda houver stock, reponha a encomenda em 'Exceções de pagamento' ('Repor encomenda'): fica paga e o cliente recebe a confirmação. Caso contrário, marque o pagamento para reembolso."
-        : "O valor recebido não é o da encomenda: contacte o cliente e marque o pagamento para reembolso.";
+        : "A encomenda já não está expirada nem cancelada (foi paga ou aguarda outro pagamento): marque este pagamento para reembolso.";
     case "amount_mismatch":
       return "A encomenda continua a aguardar pagamento. Contacte o cliente e marque o valor recebido para reembolso (ou ignore-o, com uma nota a explicar porquê).";
     case "unknown_reference":

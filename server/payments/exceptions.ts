@@ -198,6 +198,7 @@ export function createPaymentExceptionsService(deps: {
             expectedCents: row.expectedCents,
             orderId: row.orderId,
             orderStatus: order ? statusLabel(order.status) : null,
+            reinstatable: order?.status === "expired" || order?.status === "cancelled",
             publicUrl: deps.publicUrl,
           }),
         );
