@@ -7,6 +7,7 @@ import { MbwayCountdown } from "../components/payment/MbwayCountdown.tsx";
 import { PaymentInstructions } from "../components/payment/PaymentInstructions.tsx";
 import { useOrderPaymentStatus } from "../components/payment/useOrderPaymentStatus.ts";
 import { apiPost, messageFrom } from "../lib/api.ts";
+import { toast } from "../lib/toast.tsx";
 import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/pagamento";
 
@@ -190,7 +191,10 @@ function Instructions({
         <>
           {order?.pode_pagar_multibanco ? <SwitchToMultibanco order={order} onSwitch={payByMultibanco} /> : null}
           <div className="mt-6">
-            <PaymentInstructions payment={payment}>
+            <PaymentInstructions
+              payment={payment}
+              mbwayEnded={payment.metodo === "mbway" && Boolean(order?.pode_pagar_multibanco)}
+            >
               {mbwayWaiting && order?.pagamento ? (
                 <MbwayCountdown expiresAt={order.pagamento.expira_em} skewMs={skewMs} />
               ) : null}
@@ -242,6 +246,7 @@ function SwitchToMultibanco({
           void onSwitch().then((problem) => {
             setBusy(false);
             setError(problem);
+            if (!problem) toast.success("Referência Multibanco criada. Enviámos também os dados por e-mail.");
           });
         }}
         className={`${focusRing} mt-4 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 disabled:opacity-60 sm:w-auto`}

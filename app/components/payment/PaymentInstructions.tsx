@@ -72,16 +72,19 @@ function Row({
 
 /**
  * `children` go at the end of the card (the MB WAY countdown, a notice). `headingId` must be unique on the page
- * (the card is labelled by its heading).
+ * (the card is labelled by its heading). `mbwayEnded`: the MB WAY request failed or ran out (no "accept within
+ * 4 minutes" any more).
  */
 export function PaymentInstructions({
   payment,
   children,
   headingId = "payment-method",
+  mbwayEnded = false,
 }: {
   payment: PaymentInstructionsData;
   children?: ReactNode;
   headingId?: string;
+  mbwayEnded?: boolean;
 }) {
   const valor = payment.valor === null ? "—" : formatEuros(payment.valor);
   return (
@@ -94,11 +97,18 @@ export function PaymentInstructions({
         <>
           <div className="mt-4 flex gap-3 rounded-xl bg-brand-50 p-4 text-sm text-gray-800">
             <Smartphone className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-            <p>
-              Enviámos um pedido de pagamento para o número{" "}
-              <span className="font-semibold">{payment.telefone ?? "—"}</span>. Abra a app MB WAY e aceite o pedido de
-              pagamento no prazo de 4 minutos.
-            </p>
+            {mbwayEnded ? (
+              <p>
+                O pedido de pagamento enviado para o número{" "}
+                <span className="font-semibold">{payment.telefone ?? "—"}</span> já não pode ser aceite na app MB WAY.
+              </p>
+            ) : (
+              <p>
+                Enviámos um pedido de pagamento para o número{" "}
+                <span className="font-semibold">{payment.telefone ?? "—"}</span>. Abra a app MB WAY e aceite o pedido de
+                pagamento no prazo de 4 minutos.
+              </p>
+            )}
           </div>
           <dl className="mt-2 divide-y divide-gray-100">
             <Row label="Telemóvel" value={payment.telefone ?? "—"} />
