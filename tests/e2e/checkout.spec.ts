@@ -48,6 +48,8 @@ for (const method of METHODS)
     await page.getByRole("button", { name: "Finalizar Compra" }).click();
 
     const dialog = page.getByRole("dialog");
+    // The account's last order may have pre-filled the form: an empty name must still be refused.
+    await dialog.getByLabel("Nome").fill("");
     await dialog.getByRole("button", { name: "Confirmar encomenda" }).click();
     await expect(dialog.getByText("Por favor, preencha todos os campos obrigatórios.").first()).toBeVisible();
     await dialog.getByLabel("Nome").fill("Helena Matos");
@@ -105,7 +107,7 @@ test("the cart is revalidated against the server: a changed price is shown and c
   page,
 }) => {
   await addFirstAvailable(page, "Canecas");
-  const firstCheck = page.waitForResponse((r) => r.url().endsWith("/api/cart/check"));
+  const firstCheck = page.waitForResponse((r) => r.url().endsWith("/api/cart/quote"));
   await page.goto("/carrinho");
   await expect(page.getByRole("region", { name: "Artigos no carrinho" })).toBeVisible();
   await firstCheck;
