@@ -126,6 +126,45 @@ export function productJsonLd(product: ProductSeoInput, publicUrl: string): Reco
   };
 }
 
+/** The shop's identity fields schema.org's Organization carries (the settings' `identity`, /definicoes). */
+export interface OrganizationSeoInput {
+  shopName: string;
+  legalName: string;
+  nipc: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  email: string;
+  phone: string;
+  instagram: string;
+  facebook: string;
+  tiktok: string;
+}
+
+/** schema.org Organization: who sells (name, legal name, NIPC, address, contact, profiles), from the settings. */
+export function organizationJsonLd(shop: OrganizationSeoInput, publicUrl: string): Record<string, unknown> {
+  const sameAs = [shop.instagram, shop.facebook, shop.tiktok].filter((url) => url !== "");
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: shop.shopName,
+    legalName: shop.legalName,
+    taxID: shop.nipc,
+    vatID: `PT${shop.nipc}`,
+    url: absoluteUrl(publicUrl, "/"),
+    email: shop.email,
+    ...(shop.phone ? { telephone: shop.phone } : {}),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: shop.address,
+      postalCode: shop.postalCode,
+      addressLocality: shop.city,
+      addressCountry: "PT",
+    },
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
 /**
  * JSON for a <script type="application/ld+json"> element. "<", ">" and "&" become \u escapes
  * (still the same JSON), so text such as "</script>" or "<!--" in a product name can never end

@@ -2,7 +2,9 @@ import { Outlet } from "react-router";
 import type { PublicShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/public-layout";
 import { webContext } from "../context.ts";
+import { organizationJsonLd } from "../lib/seo.ts";
 import { cookieHeaderHasConsent } from "../lib/storage.ts";
+import { JsonLd } from "../components/catalog/JsonLd.tsx";
 import { CookieBanner } from "../components/layout/CookieBanner.tsx";
 import { FOOTER_ID } from "../components/layout/footer-id.ts";
 import { lazyNearViewport } from "../components/layout/island.tsx";
@@ -13,9 +15,10 @@ import { SiteHeader } from "../components/layout/SiteHeader.tsx";
  * identity and delivery prices from its settings (footer, legal pages: useShop()), read on each page request.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { identity, delivery } = await context.get(webContext).services.settings.get();
+  const { services, publicUrl } = context.get(webContext);
+  const { identity, delivery } = await services.settings.get();
   const shop: PublicShop = { identity, delivery };
-  return { consentKnown: cookieHeaderHasConsent(request.headers.get("cookie")), shop };
+  return { consentKnown: cookieHeaderHasConsent(request.headers.get("cookie")), shop, publicUrl };
 }
 
 // Neither changes on navigation (the banner keeps its own state after hydration; a settings change shows on the
@@ -47,6 +50,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter identity={loaderData.shop.identity} />
+      <JsonLd data={organizationJsonLd(loaderData.shop.identity, loaderData.publicUrl)} />
       <CookieBanner consentKnown={loaderData.consentKnown} />
     </div>
   );

@@ -30,6 +30,7 @@ export const DISALLOWED_PATHS = [
   "/payment-status",
   "/gestao-stock",
   "/stock-baixo",
+  "/definicoes",
   "/api/",
   // /carrinho, /login and /register stay crawlable on purpose (docs/decisions/0007): they hold
   // nothing private, and blocking them costs the shop its SEO audit. Not in the sitemap either way.
