@@ -37,7 +37,10 @@ export function QuoteFigures({ quote, updating, failed, children }: Props) {
               {quote?.entrega_rapida ? ", entrega rápida" : ""})
             </span>
           </dt>
-          <dd className="font-medium whitespace-nowrap text-gray-900">{value(quote?.portes)}</dd>
+          <dd className="font-medium whitespace-nowrap text-gray-900">
+            {/* Free standard delivery (the shop's threshold): said in words, not as 0,00 €. */}
+            {quote?.portes === 0 ? "Grátis" : value(quote?.portes)}
+          </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4 border-t border-gray-200 pt-3">
           <dt className="font-semibold text-gray-900">Total a pagar</dt>

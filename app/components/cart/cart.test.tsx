@@ -239,4 +239,15 @@ describe("cart /carrinho", () => {
     expect(figure("Total a pagar")).toBe(euros(579));
     expect(screen.queryByText(/Não foi possível calcular o total/)).toBeNull();
   });
+
+  it("says free delivery in words", async () => {
+    standInApi({
+      quote: (body, check) =>
+        json(200, { ...check, subtotal: 123.35, portes: 0, total: 123.35, zona: null, entrega_rapida: false }),
+    });
+    storeCart(LINES);
+    renderCart();
+    await waitFor(() => expect(figure("Portes")).toBe("Grátis"));
+    expect(figure("Total a pagar")).toBe(euros(12_335));
+  });
 });
