@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "#tests/support/db.ts";
-import { orderEvents, paymentEvents, paymentExceptions } from "../db/schema.ts";
+import { orderEvents, paymentEvents, paymentExceptions, payments } from "../db/schema.ts";
 import {
   callback,
   ctx,
@@ -143,5 +143,24 @@ describe("the callback records each kind once and tells every admin", () => {
     await callback(paid.payment);
     expect((await orderOf(paid.orderId)).status).toBe("paid");
     expect(await exceptionsOf(eq(paymentExceptions.paymentId, paid.payment.id))).toHaveLength(0);
+  });
+
+  it("late after a declined MB WAY whose order still waits: recorded, and the e-mail advises a refund", async () => {
+    const { orderId, payment } = await newOrder(5, "mbway");
+    // Declined in the app (what the sandbox's 'fail' does): the order keeps waiting, e.g. for Multibanco.
+    await t.db.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
+    expect((await callback(payment)).statusCode).toBe(200);
+    const exception = await exceptionOfPayment(payment.id);
+    expect(exception).toMatchObject({ kind: "late", orderId, expectedCents: payment.amountCents });
+    expect((await orderOf(orderId)).status).toBe("pending_payment");
+    // Not reinstatable: the order was never given up.
+    const { items } = await t.services.payments.exceptions.list({ page: 1, limit: 100 });
+    expect(items.find((i) => i.id === exception.id)!.actions).toEqual(["refund_due", "refunded", "dismissed"]);
+    const [mail] = await exceptionMails(exception.id);
+    const eml = await emlOf(mail!.id);
+    expect(eml.text).toContain(`Encomenda: #${orderId} (A aguardar pagamento)`);
+    expect(eml.text).toContain(
+      "O que fazer: A encomenda já não está expirada nem cancelada (foi paga ou aguarda outro pagamento): marque este pagamento para reembolso.",
+    );
   });
 });
