@@ -106,11 +106,14 @@ test("MB WAY: the countdown, then expiry → 'Pagar por Multibanco' for the same
   const pay = page.getByRole("button", { name: "Pagar por Multibanco" });
   await expect(pay).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "O pedido MB WAY expirou." })).toBeVisible();
+  await expect(page.getByText("já não pode ser aceite na app MB WAY")).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await screenshot(page, "pagamento-mbway-expirado");
 
   await pay.click();
   await expect(page.getByRole("heading", { name: "Multibanco" })).toBeVisible();
+  await expect(page.getByText("Referência Multibanco criada. Enviámos também os dados por e-mail.")).toBeVisible();
   await expect(pay).toHaveCount(0);
   const reference = await shownReference(page);
   expect(reference).toMatch(/^\d{9}$/);
