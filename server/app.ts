@@ -101,9 +101,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook("onClose", () => services.settings.close());
 
   // Only HTML pages need a script nonce (server/http/web.ts); JSON answers skip the random bytes.
+  // /orders/… is the admin's order page (the checkout API is /orders itself, which this never matched).
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", (request, reply, done) => {
-    if (!/^\/(api|users|orders|uploads|assets)\//.test(request.url))
+    if (!/^\/(api|users|uploads|assets)\//.test(request.url))
       request.cspNonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", JSON_CSP);
     done();
