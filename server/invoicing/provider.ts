@@ -88,15 +88,16 @@ export interface InvoiceProvider {
 }
 
 export class InvoiceProviderError extends Error {
-  constructor(
-    message: string,
-    /** True when trying again later may succeed (down, time-out, 5xx, not JSON). */
-    readonly retryable: boolean,
-    /** The service's HTTP status, when it answered. */
-    readonly status?: number,
-  ) {
+  /** True when trying again later may succeed (down, time-out, 5xx, not JSON). */
+  readonly retryable: boolean;
+  /** The service's HTTP status, when it answered. */
+  readonly status: number | undefined;
+
+  constructor(message: string, retryable: boolean, status?: number) {
     super(message);
     this.name = "InvoiceProviderError";
+    this.retryable = retryable;
+    this.status = status;
   }
 }
 
