@@ -1,8 +1,12 @@
 import { lazy, Suspense, useId } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { AdminOrderLine, OrdersPerDay } from "#server/orders/admin-schemas.ts";
 import { adminOrdersQuery, porTempoQuery } from "#server/orders/admin-schemas.ts";
+import { ORDER_STATUS_LABELS } from "#server/orders/timeline.ts";
 import { customerText, formatDateTime } from "#app/components/admin/orders/format.ts";
+import { FILTER_FIELDS, type FilterValues, OrderFilters } from "#app/components/admin/orders/OrderFilters.tsx";
+import { OrderStatusBadge } from "#app/components/admin/orders/OrderStatusBadge.tsx";
+import { formatEuros } from "#app/lib/format.ts";
 import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { screenErrorBoundary } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
@@ -24,7 +28,11 @@ const RANGES = [7, 30, 90] as const;
 // recharts measures the DOM: it is loaded (its own chunk) and rendered in the browser only.
 const OrdersChart = lazy(() => import("#app/components/admin/orders/OrdersChart.tsx"));
 
-/** /orders?page=N&days=D: a page of order lines (GET /api/orders) and the orders per day (GET /api/orders/por-tempo). */
+/**
+ * /orders?page=N&days=D&search=…&order_status=…&method=…&from=…&to=…: a page of the filtered order lines
+ * (GET /api/orders) and the orders per day (GET /api/orders/por-tempo). Status labels come from the server
+ * (timeline.ts), so the browser bundle does not carry the timeline module.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { adminOrders } = servicesOf(context);
   const query = { ...searchQuery(request, adminOrdersQuery), limit: PAGE_SIZE };
@@ -33,7 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     load(() => adminOrders.listLines(query)),
     load(() => adminOrders.perDay(days)),
   ]);
-  return { page: query.page, orders, days, perDay };
+  const filters = Object.fromEntries(FILTER_FIELDS.map((f) => [f, query[f]])) as FilterValues;
+  return { page: query.page, orders, days, perDay, filters, statusLabels: ORDER_STATUS_LABELS };
 }
 
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os pedidos");
@@ -90,20 +99,29 @@ function OrdersPerDayPanel({ days, points }: { days: number; points: OrdersPerDa
   );
 }
 
-const ORDER_COLUMNS: AdminColumn<AdminOrderLine>[] = [
+type StatusLabels = Record<AdminOrderLine["order_status"], string>;
+
+/** The order's number as the spec shows it (payment reference, else id), linking to its page. */
+const orderLink = (line: AdminOrderLine) => (
+  <Link to={`/orders/${line.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+    {line.payment_reference || line.id}
+  </Link>
+);
+
+const orderColumns = (labels: StatusLabels): AdminColumn<AdminOrderLine>[] => [
   {
     id: "order",
     header: "Pedido",
-    width: "w-[16%]",
+    width: "w-[12%]",
     className: "font-medium tabular-nums",
     inCardTitle: true,
-    cell: (line) => line.payment_reference || line.id,
+    cell: orderLink,
   },
-  { id: "customer", header: "Cliente", width: "w-[28%]", cell: customerText },
+  { id: "customer", header: "Cliente", width: "w-[19%]", cell: customerText },
   {
     id: "product",
     header: "Produto",
-    width: "w-[28%]",
+    width: "w-[19%]",
     cell: (line) => (
       <>
         <span className="tabular-nums">#{line.product_id}</span>
@@ -112,12 +130,28 @@ const ORDER_COLUMNS: AdminColumn<AdminOrderLine>[] = [
     ),
   },
   { id: "quantity", header: "Quantidade", width: "w-[12%]", className: "tabular-nums", cell: (line) => line.quantity },
-  { id: "date", header: "Data", width: "w-[16%]", cell: (line) => formatDateTime(line.created_at) },
+  {
+    id: "amount",
+    header: "Valor",
+    width: "w-[11%]",
+    className: "tabular-nums whitespace-nowrap",
+    cell: (line) => formatEuros(line.amount),
+  },
+  {
+    id: "status",
+    header: "Estado",
+    width: "w-[13%]",
+    cell: (line) => <OrderStatusBadge status={line.order_status} label={labels[line.order_status]} />,
+  },
+  { id: "date", header: "Data", width: "w-[14%]", cell: (line) => formatDateTime(line.created_at) },
 ];
 
-/** /orders 'Relatório Geral': the orders per day and the order lines, 50 a page. */
-export default function Page({ loaderData: { page, orders, days, perDay } }: Route.ComponentProps) {
+/** /orders 'Relatório Geral': the orders per day and the filtered order lines, 50 a page. */
+export default function Page({
+  loaderData: { page, orders, days, perDay, filters, statusLabels },
+}: Route.ComponentProps) {
   const pending = useScreenPending();
+  const statuses = Object.entries(statusLabels) as Array<[keyof StatusLabels, string]>;
 
   return (
     <div>
@@ -126,6 +160,7 @@ export default function Page({ loaderData: { page, orders, days, perDay } }: Rou
       <OrdersPerDayPanel days={days} points={perDay} />
 
       <Panel title="Pedidos">
+        <OrderFilters values={filters} statuses={statuses} />
         {orders.items.length === 0 ? (
           <EmptyState message="Nenhum pedido encontrado." />
         ) : (
@@ -135,12 +170,10 @@ export default function Page({ loaderData: { page, orders, days, perDay } }: Rou
               rows={orders.items}
               rowKey={(line) => `${line.id}-${line.line_id}`}
               busy={pending}
-              columns={ORDER_COLUMNS}
-              tableFrom="lg"
+              columns={orderColumns(statusLabels)}
+              tableFrom="xl"
               cardTitle={(line) => (
-                <h3 className="text-base font-semibold text-gray-900 tabular-nums">
-                  Pedido {line.payment_reference || line.id}
-                </h3>
+                <h3 className="text-base font-semibold text-gray-900 tabular-nums">Pedido {orderLink(line)}</h3>
               )}
             />
             <Pagination page={page} pageSize={PAGE_SIZE} total={orders.total} label="Paginação dos pedidos" />
