@@ -1,0 +1,231 @@
+import { z } from "zod";
+import { CONSUMIDOR_FINAL_NIF } from "./nif.ts";
+import type {
+  CreditNoteRequest,
+  DocumentKind,
+  InvoiceItem,
+  InvoiceProvider,
+  InvoiceRequest,
+  IssuedDocument,
+} from "./provider.ts";
+import { callJson, checkRequest, invalidRequest, lisbonYmd, unexpected } from "./provider-http.ts";
+import { centsToAmount, amountToCents } from "../payments/money.ts";
+
+/**
+ * Vendus (REST + JSON, HTTP Basic with the API key as user; base https://www.vendus.pt/ws/v1.1).
+ *
+ * Shapes from Vendus' own PHP client docs (github.com/vendus/… "Creating Invoices", "Canceling invoices (creating a
+ * credit note)") and public clients (a Python SDK's tests, TypeScript integrations):
+ *  - POST /documents/ with {type: "FR", client: {fiscal_id, name, address, postalcode, city, country, email},
+ *    items: [{title, qty, gross_price, tax_id}]} answers {id, type, number: "FR 07P2018/1", amount_gross, amount_net,
+ *    hash}; tax_id is the rate's class (NOR / INT / RED / ISE), the account's region decides the percentage;
+ *  - credit note: type "NC", `notes` (the reason, mandatory) and per item `reference_document: {document_number,
+ *    document_row}` naming a line of the original invoice (so the adapter reads the invoice first: GET
+ *    /documents/{id} → items with `amounts.gross_unit`);
+ *  - lists answer 404 {errors: [{code: "A001", message: "No data"}]} when nothing matches.
+ * Not verified (the reference at vendus.pt/ws/documents.doc could not be read; each is a one-line fix):
+ * `external_reference` (the order's reference, and the list filter find() uses), `output: "pdf_url"` (a PDF link in
+ * `output`), `atcud` in the answer, `tax_exemption` (M01–M99) on exempt items.
+ */
+export interface VendusOptions {
+  apiKey: string;
+  /** Default https://www.vendus.pt/ws/v1.1 (the stand-in's URL in tests). */
+  baseUrl?: string;
+  timeoutMs?: number;
+  /** The register (caixa) documents are issued on, when the account has more than one. */
+  registerId?: string;
+  /** "tests" issues documents without fiscal value (Vendus' test mode). */
+  mode?: "normal" | "tests";
+  /** The payment method id a fatura-recibo is paid with, when the account requires one. */
+  paymentMethodId?: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+const SERVICE = "Vendus";
+const TYPE: Record<DocumentKind, "FR" | "NC"> = { invoice: "FR", credit_note: "NC" };
+
+/** Rate classes by basis points: mainland, Madeira and Açores (the store's region picks the percentage). */
+const TAX_IDS: Record<number, "NOR" | "INT" | "RED"> = {
+  2300: "NOR",
+  2200: "NOR",
+  1600: "NOR",
+  1300: "INT",
+  1200: "INT",
+  900: "INT",
+  600: "RED",
+  500: "RED",
+  400: "RED",
+};
+
+const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);
+const text = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? "" : String(v).trim()));
+const documentSchema = z.object({
+  id,
+  type: text,
+  number: text,
+  status: text,
+  atcud: text,
+  external_reference: text,
+  output: text,
+});
+type VendusDocument = z.infer<typeof documentSchema>;
+const invoiceLines = z.object({
+  number: z.string().min(1),
+  items: z.array(
+    z.object({
+      title: text,
+      qty: z.union([z.number(), z.string()]).transform(Number),
+      amounts: z.object({ gross_unit: z.union([z.number(), z.string()]) }),
+      tax: z.object({ id: text }).optional(),
+    }),
+  ),
+});
+
+export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
+  const apiKey = opts.apiKey.trim();
+  if (!apiKey) throw new RangeError("VENDUS_API_KEY is required");
+  const baseUrl = (opts.baseUrl ?? "https://www.vendus.pt/ws/v1.1").replace(/\/+$/, "");
+  const http = {
+    service: SERVICE,
+    fetch: opts.fetch ?? globalThis.fetch,
+    timeoutMs: opts.timeoutMs ?? 15_000,
+    secrets: [apiKey, Buffer.from(`${apiKey}:`).toString("base64")],
+  };
+  const headers = { authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` };
+
+  const call = (method: string, path: string, body?: unknown) =>
+    callJson(http, `${baseUrl}${path}`, { method, headers, body });
+
+  function issued(doc: VendusDocument): IssuedDocument {
+    if (!doc.number) throw unexpected(SERVICE, "documento sem número");
+    return { externalId: doc.id, number: doc.number, atcud: doc.atcud || null, pdfUrl: doc.output || null };
+  }
+
+  function taxOf(item: InvoiceItem) {
+    if (item.vatRateBp === 0) return { tax_id: "ISE", tax_exemption: item.exemptionCode! };
+    const taxId = TAX_IDS[item.vatRateBp];
+    if (!taxId)
+      throw invalidRequest(SERVICE, `taxa de IVA ${item.vatRateBp / 100} % sem classe no Vendus ('${item.name}')`);
+    return { tax_id: taxId };
+  }
+
+  function base(kind: DocumentKind, request: InvoiceRequest) {
+    checkRequest(SERVICE, request);
+    const { client } = request;
+    return {
+      type: TYPE[kind],
+      mode: opts.mode ?? "normal",
+      date: lisbonYmd(request.date),
+      external_reference: request.reference,
+      output: "pdf_url",
+      ...(opts.registerId ? { register_id: opts.registerId } : {}),
+      client: {
+        fiscal_id: client.nif ?? CONSUMIDOR_FINAL_NIF,
+        name: client.name.trim() || "Consumidor final",
+        address: client.address,
+        postalcode: client.postalCode,
+        city: client.city,
+        country: client.country,
+        email: client.email,
+        send_email: "no",
+      },
+    };
+  }
+
+  async function create(body: Record<string, unknown>): Promise<IssuedDocument> {
+    const answer = await call("POST", "/documents/", body);
+    const doc = documentSchema.safeParse(answer.body);
+    if (!doc.success) throw unexpected(SERVICE, "criação do documento");
+    return issued(doc.data);
+  }
+
+  /** Every line of the credit note points at a line of the invoice with the same name, price and tax class. */
+  async function creditLines(request: CreditNoteRequest) {
+    const answer = await call("GET", `/documents/${request.invoice.externalId}/`);
+    const invoice = invoiceLines.safeParse(answer.body);
+    if (!invoice.success) throw unexpected(SERVICE, "linhas da fatura");
+    const left = invoice.data.items.map((row) => row.qty);
+    return request.items.map((item) => {
+      const tax = taxOf(item);
+      const row = invoice.data.items.findIndex(
+        (r, i) =>
+          r.title === item.name.slice(0, 250) &&
+          amountToCents(r.amounts.gross_unit) === item.unitPriceCents &&
+          (!r.tax?.id || r.tax.id === tax.tax_id) &&
+          left[i]! >= item.quantity,
+      );
+      if (row < 0)
+        throw invalidRequest(
+          SERVICE,
+          `'${item.name}' não corresponde a nenhuma linha da fatura ${invoice.data.number}`,
+        );
+      left[row]! -= item.quantity;
+      return {
+        title: item.name.slice(0, 250),
+        qty: item.quantity,
+        gross_price: Number(centsToAmount(item.unitPriceCents)),
+        ...tax,
+        reference_document: { document_number: invoice.data.number, document_row: row + 1 },
+      };
+    });
+  }
+
+  return {
+    name: "vendus",
+
+    async find(kind, reference) {
+      const query = new URLSearchParams({ type: TYPE[kind], external_reference: reference });
+      let body: unknown;
+      try {
+        body = (await call("GET", `/documents/?${query}`)).body;
+      } catch (err) {
+        // "No data" is Vendus' way of saying the list is empty.
+        if ((err as { status?: number }).status === 404) return null;
+        throw err;
+      }
+      const list = z.array(z.unknown()).safeParse(body);
+      if (!list.success) throw unexpected(SERVICE, "lista de documentos");
+      const doc = list.data
+        .map((raw) => documentSchema.safeParse(raw))
+        .filter((d) => d.success)
+        .map((d) => d.data)
+        .find((d) => d.external_reference === reference && d.type === TYPE[kind] && d.status !== "A");
+      return doc ? issued(doc) : null;
+    },
+
+    async issueInvoice(request) {
+      const body = base("invoice", request);
+      const items = request.items.map((item) => ({
+        title: item.name.slice(0, 250),
+        qty: item.quantity,
+        gross_price: Number(centsToAmount(item.unitPriceCents)),
+        ...taxOf(item),
+      }));
+      return create({
+        ...body,
+        items,
+        ...(opts.paymentMethodId
+          ? { payments: [{ id: opts.paymentMethodId, amount: Number(centsToAmount(request.totalCents)) }] }
+          : {}),
+      });
+    },
+
+    async issueCreditNote(request) {
+      if (!/^\d+$/.test(request.invoice.externalId))
+        throw invalidRequest(SERVICE, "a fatura a corrigir não tem identificador do Vendus");
+      if (!request.reason.trim()) throw invalidRequest(SERVICE, "falta o motivo da nota de crédito");
+      const body = base("credit_note", request);
+      return create({ ...body, notes: request.reason.slice(0, 500), items: await creditLines(request) });
+    },
+
+    async pdfUrl(_kind, externalId) {
+      if (!/^\d+$/.test(externalId)) throw invalidRequest(SERVICE, "identificador de documento inválido");
+      const doc = documentSchema.safeParse((await call("GET", `/documents/${externalId}/?output=pdf_url`)).body);
+      if (!doc.success) throw unexpected(SERVICE, "ligação do PDF");
+      return doc.data.output || null;
+    },
+  };
+}
