@@ -41,6 +41,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     db,
     provider: paymentProvider,
     shipping: async () => (await settings.get()).delivery,
+    settings: () => settings.get(),
     publicUrl: config.publicUrl,
     onMailQueued,
   });

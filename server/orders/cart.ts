@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { colors, products, sizes, variants } from "#server/db/schema.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/http/errors.ts";
+import type { VatCategory } from "#server/settings/schemas.ts";
 import {
   ORDER_MESSAGES as M,
   type CartCheck,
@@ -26,6 +27,9 @@ export interface ResolvedLine {
   colorName: string | null;
   sizeName: string | null;
   quantity: number;
+  /** The product's IVA category and exemption code; checkout turns them into the region's rate (line-vat.ts). */
+  vatCategory: VatCategory;
+  vatExemptionCode: string | null;
 }
 
 const variantMessage = (name: string) => `Escolha a cor e o tamanho de "${name}".`;
@@ -38,6 +42,8 @@ interface ProductFacts {
   priceCents: number;
   status: number;
   deletedAt: Date | null;
+  vatCategory: VatCategory;
+  vatExemptionCode: string | null;
 }
 
 interface VariantFacts {
@@ -133,6 +139,8 @@ export function createCartReader(deps: { db: Database }) {
       priceCents: products.priceCents,
       status: products.status,
       deletedAt: products.deletedAt,
+      vatCategory: products.vatCategory,
+      vatExemptionCode: products.vatExemptionCode,
       variantId: variants.id,
       stock: variants.stock,
       colorName: colors.name,
@@ -153,8 +161,10 @@ export function createCartReader(deps: { db: Database }) {
     const variantRows: VariantFacts[] = [];
     for (const r of rows) {
       if (!productRows.has(r.id)) {
-        const { id, name, priceCents, status, deletedAt } = r;
-        productRows.set(r.id, { id, name, priceCents, status, deletedAt });
+        const { id, name, priceCents, status, deletedAt, vatExemptionCode } = r;
+        // The column's check constraint allows only the four categories.
+        const vatCategory = r.vatCategory as VatCategory;
+        productRows.set(r.id, { id, name, priceCents, status, deletedAt, vatCategory, vatExemptionCode });
       }
       if (r.variantId !== null && r.stock !== null) {
         variantRows.push({
@@ -205,6 +215,8 @@ export function createCartReader(deps: { db: Database }) {
           colorName: variant.colorName,
           sizeName: variant.sizeName,
           quantity: item.quantity,
+          vatCategory: product.vatCategory,
+          vatExemptionCode: product.vatExemptionCode,
         };
       });
     },

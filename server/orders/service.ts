@@ -6,9 +6,11 @@ import { AppError, ConflictError, ForbiddenError } from "#server/http/errors.ts"
 import { enqueueMail } from "#server/mail/outbox.ts";
 import type { CreatedPayment, PaymentProvider } from "#server/payments/provider.ts";
 import { paymentInstructionsMail } from "#server/payments/shopper-mails.ts";
+import type { ShopSettings } from "#server/settings/schemas.ts";
 import { createCartReader } from "./cart.ts";
 import { createOrderExpiry } from "./expiry.ts";
 import { createPendingHoldQuery, holdProblem, mergeLines } from "./limits.ts";
+import { orderVat } from "./line-vat.ts";
 import { createMyDelivery } from "./my-delivery.ts";
 import { reserveAndPlace } from "./place-order.ts";
 import type { PlacedOrder } from "./presenter.ts";
@@ -35,6 +37,8 @@ export function createOrdersService(deps: {
   provider: PaymentProvider;
   /** The delivery prices of now (the shop's settings, cached in memory: a change applies without a restart). */
   shipping: () => Promise<ShippingRates>;
+  /** The shop's settings of now (IVA rates per region, default exemption code), for each line's rate. */
+  settings: () => Promise<ShopSettings>;
   /** The shop's address, for the link to the order in the payment e-mail. */
   publicUrl?: string;
   /** Called after a transaction that queued mail committed (wakes the mail worker). */
@@ -132,10 +136,11 @@ export function createOrdersService(deps: {
       // Staff accounts are not limited: they can set the stock directly anyway.
       const limited = actor.function !== "admin";
       // The cart's prices and the account's unpaid hold are read side by side (one round trip of latency).
-      const [resolved, held, rates] = await Promise.all([
+      const [resolved, held, rates, settings] = await Promise.all([
         cart.resolveLines(body.items),
         limited ? pendingHold(actor.id) : null,
         deps.shipping(),
+        deps.settings(),
       ]);
       const lines = mergeLines(resolved);
       const units = lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -170,11 +175,10 @@ export function createOrdersService(deps: {
         fastDelivery: delivery.entrega_rapida,
         delivery,
         idempotencyKey,
-        // Issue 14 fills these (billing data from the form, IVA per product and region); until then: delivery data
-        // and the mainland normal rate, as the columns' defaults.
+        // Issue 14 fills the billing data from the form; until then: the delivery data.
         billing: { nif: null, name: null, address: null, postalCode: null, city: null },
-        shippingVatRateBp: 2300,
-        lines: lines.map((l) => ({ ...l, vatRateBp: 2300, vatExemptionCode: null })),
+        // Each line's IVA at the delivery region's rate of its product's category (line-vat.ts, decision 0013).
+        ...orderVat(settings, zone, lines),
         wanted,
       });
       if (!placed) return replay(actor, idempotencyKey!);
