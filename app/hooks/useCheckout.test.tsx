@@ -246,6 +246,7 @@ describe("cart /carrinho checkout", () => {
         cidade: "Ponta Delgada",
         telefone: "296000111",
         entrega_rapida: false,
+        faturacao: null,
       },
       answer: (items) => ({
         ok: !risen,

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { orders, paymentEvents, payments, users } from "#server/db/schema.ts";
 import { NotFoundError } from "#server/http/errors.ts";
+import { billingViewOf } from "#server/orders/billing.ts";
 import { linesOf } from "#server/orders/status.ts";
 import { type OrderEvent, type OrderStatus, readTimeline } from "#server/orders/timeline.ts";
 import { FULFILMENT_MESSAGES as M, type OrderDetail, type PaymentDetail, type TimelineEntry } from "./schemas.ts";
@@ -112,6 +113,7 @@ export async function readOrderDetail(db: Database, orderId: number): Promise<Or
       zona: o.shippingZone as OrderDetail["dados_entrega"]["zona"],
       entrega_rapida: o.fastDelivery,
     },
+    faturacao: billingViewOf(o),
     envio:
       o.carrier && o.trackingNumber
         ? { carrier: o.carrier as Carrier, tracking_number: o.trackingNumber, tracking_url: o.trackingUrl ?? "" }

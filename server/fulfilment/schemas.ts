@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { billingView } from "#server/orders/billing.ts";
 import { orderStatus } from "#server/orders/timeline.ts";
 import { CARRIERS, TRACKING_NUMBER_PATTERN, TRACKING_URL_MAX } from "./tracking.ts";
 import { FULFILMENT_TARGETS } from "./transitions.ts";
@@ -133,6 +134,8 @@ export const orderDetailSchema = z.object({
     zona: z.enum(["continente", "madeira", "acores"]),
     entrega_rapida: z.boolean(),
   }),
+  /** The invoice's buyer: NIF (null = Consumidor final), name and address. */
+  faturacao: billingView,
   envio: z
     .object({
       carrier: z.enum(CARRIERS),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { intValue } from "../catalog/schemas.ts";
 import { CARRIERS } from "../fulfilment/tracking.ts";
 import { pageQuery } from "../stock/schemas.ts";
+import { billingView } from "./billing.ts";
 import { paymentData } from "./schemas.ts";
 import { orderStatus } from "./timeline.ts";
 
@@ -86,6 +87,8 @@ export const myOrderDetail = z.object({
     telefone: z.string(),
     entrega_rapida: z.boolean(),
   }),
+  /** The invoice's buyer: NIF (null = Consumidor final), name and address. */
+  faturacao: billingView,
   payment: z.object({
     method,
     method_label: z.string(),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orderLines, orders, payments } from "../db/schema.ts";
 import { NotFoundError } from "../http/errors.ts";
+import { billingViewOf } from "./billing.ts";
 import { euros } from "./cart.ts";
 import {
   MY_ORDERS_MESSAGES as M,
@@ -179,6 +180,7 @@ export function createMyOrdersService(deps: { db: Database }) {
           telefone: order.deliveryPhone,
           entrega_rapida: order.fastDelivery,
         },
+        faturacao: billingViewOf(order),
         payment: {
           method: (payment?.method ?? order.paymentMethod) as Method,
           method_label: PAYMENT_METHOD_LABELS[(payment?.method ?? order.paymentMethod) as Method],

@@ -7,6 +7,7 @@ import {
   ORDER_MESSAGES,
   POSTAL_CODE,
 } from "./rules.ts";
+import { billingData, savedBilling } from "./billing.ts";
 
 /** Checkout shapes (the order, the delivery form's rules, POST /orders), shared by the API and the cart page. */
 
@@ -114,6 +115,8 @@ export const createOrderBody = z
     metodo_pagamento: z.enum(["mbway", "mb", "payshop"], { error: M.method }),
     telemovel: z.string().max(30).optional().nullable(),
     dados_entrega: deliveryData,
+    /** Optional NIF and other billing name/address (server/orders/billing.ts); absent = Consumidor final. */
+    dados_faturacao: billingData.optional(),
     items: z.array(orderItem, { error: M.emptyCart }).min(1, M.emptyCart).max(50, M.tooManyLines),
     idempotency_key: z.string().trim().min(8).max(100).optional(),
     /**
@@ -166,6 +169,8 @@ export const savedDelivery = z
     cidade: z.string(),
     telefone: z.string(),
     entrega_rapida: z.boolean(),
+    /** The NIF and billing data of the newest order that had a NIF (null: none yet), offered pre-filled too. */
+    faturacao: savedBilling,
   })
   .nullable();
 export type SavedDelivery = z.infer<typeof savedDelivery>;
