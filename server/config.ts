@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { InvoiceSettings } from "./invoicing/factory.ts";
 import { isCommonPassword, isOneRepeatedCharacter } from "./accounts/password-rules.ts";
 
 /**
@@ -61,6 +62,23 @@ const envSchema = z
     IFTHENPAY_BACKOFFICE_KEY: optionalString,
     IFTHENPAY_API_URL: z.url().default("https://api.ifthenpay.com"),
     IFTHENPAY_PAYSHOP_URL: z.url().default("https://ifthenpay.com/api/payshop/reference/"),
+    INVOICE_PROVIDER: z.enum(["none", "invoicexpress", "vendus"]).default("none"),
+    INVOICE_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    INVOICEXPRESS_ACCOUNT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+$/i, "must be the account's subdomain (https://ACCOUNT.app.invoicexpress.com)")
+        .optional(),
+    ),
+    INVOICEXPRESS_API_KEY: optionalString,
+    INVOICEXPRESS_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    INVOICEXPRESS_SEQUENCE_ID: optionalString,
+    VENDUS_API_KEY: optionalString,
+    VENDUS_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    VENDUS_REGISTER_ID: optionalString,
+    VENDUS_MODE: z.enum(["normal", "tests"]).optional(),
+    VENDUS_PAYMENT_METHOD_ID: optionalString,
+    INVOICE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
     SHIPPING_MAINLAND_CENTS: z.coerce.number().int().min(0).max(100_000).default(390),
     SHIPPING_ISLANDS_CENTS: z.coerce.number().int().min(0).max(100_000).default(790),
     SHIPPING_FAST_CENTS: z.coerce.number().int().min(0).max(100_000).default(290),
@@ -76,6 +94,18 @@ const envSchema = z
   .refine((env) => env.PAYMENT_PROVIDER === "sandbox" || Boolean(env.PAYMENT_CALLBACK_KEY), {
     message: "is required when PAYMENT_PROVIDER=ifthenpay (the anti-phishing key registered with the gateway)",
     path: ["PAYMENT_CALLBACK_KEY"],
+  })
+  .refine(
+    (env) =>
+      env.INVOICE_PROVIDER !== "invoicexpress" || Boolean(env.INVOICEXPRESS_ACCOUNT && env.INVOICEXPRESS_API_KEY),
+    {
+      message: "INVOICE_PROVIDER=invoicexpress needs INVOICEXPRESS_ACCOUNT and INVOICEXPRESS_API_KEY",
+      path: ["INVOICE_PROVIDER"],
+    },
+  )
+  .refine((env) => env.INVOICE_PROVIDER !== "vendus" || Boolean(env.VENDUS_API_KEY), {
+    message: "INVOICE_PROVIDER=vendus needs VENDUS_API_KEY",
+    path: ["INVOICE_PROVIDER"],
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
@@ -120,6 +150,15 @@ export interface Config {
     };
   };
   shipping: { mainlandCents: number; islandsCents: number; fastCents: number };
+  /** Holds the invoicing service's API keys: never log the config object. */
+  invoicing: InvoicingSettings;
+}
+
+/** INVOICE_PROVIDER and its adapter's settings (server/invoicing/factory.ts builds the provider from them). */
+export interface InvoicingSettings extends InvoiceSettings {
+  provider: "none" | "invoicexpress" | "vendus";
+  /** First delay before retrying a document the service did not take (doubled per attempt, up to 1 h). */
+  retryBaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +209,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       mainlandCents: env.SHIPPING_MAINLAND_CENTS,
       islandsCents: env.SHIPPING_ISLANDS_CENTS,
       fastCents: env.SHIPPING_FAST_CENTS,
+    },
+    invoicing: {
+      provider: env.INVOICE_PROVIDER,
+      retryBaseMs: env.INVOICE_RETRY_BASE_MS,
+      timeoutMs: env.INVOICE_TIMEOUT_MS,
+      invoicexpress: {
+        account: env.INVOICEXPRESS_ACCOUNT,
+        apiKey: env.INVOICEXPRESS_API_KEY,
+        baseUrl: env.INVOICEXPRESS_BASE_URL,
+        sequenceId: env.INVOICEXPRESS_SEQUENCE_ID,
+      },
+      vendus: {
+        apiKey: env.VENDUS_API_KEY,
+        baseUrl: env.VENDUS_BASE_URL,
+        registerId: env.VENDUS_REGISTER_ID,
+        mode: env.VENDUS_MODE,
+        paymentMethodId: env.VENDUS_PAYMENT_METHOD_ID,
+      },
     },
   };
 }
