@@ -467,6 +467,12 @@ export const invoices = pgTable(
     totalCents: integer("total_cents").notNull(),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** When the job may take it (again): a claim leases it for a while, a retryable failure backs off. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** For a credit note: why (pt-PT, printed on the document). */
+    reason: text("reason"),
+    /** For a credit note: the order lines it credits [{ orderLineId, quantity }] (null: derived from the refund). */
+    lines: jsonb("lines"),
     createdAt: createdAt(),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
   },
@@ -480,6 +486,9 @@ export const invoices = pgTable(
       .on(t.refundId)
       .where(sql`${t.kind} = 'credit_note'`),
     index("invoices_status_idx").on(t.status, t.createdAt),
+    index("invoices_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
