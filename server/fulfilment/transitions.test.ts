@@ -273,3 +273,28 @@ describe("impossible steps: 409, nothing changed", () => {
     expect((await row(id)).carrier).toBe(winner);
   });
 });
+
+describe("after the payment", () => {
+  it("an order in preparation, shipped or delivered is still paid: the admin may resend its confirmation", async () => {
+    const { id } = await order();
+    for (const step of [{ status: "em_preparacao" }, ship, { status: "entregue" }]) {
+      expect((await setStatus(id, step)).statusCode).toBe(200);
+      const res = await ctx.t.app.inject({
+        method: "POST",
+        url: "/api/email/send-order-confirmation",
+        headers: ctx.admin.headers,
+        payload: { order_id: id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const cancelled = await order();
+    await setStatus(cancelled.id, { status: "cancelled" });
+    const refused = await ctx.t.app.inject({
+      method: "POST",
+      url: "/api/email/send-order-confirmation",
+      headers: ctx.admin.headers,
+      payload: { order_id: cancelled.id },
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+});

@@ -13,6 +13,10 @@ import type { OrderStatus } from "./timeline.ts";
  * change can never apply to an order that moved meanwhile.
  */
 
+/** The statuses of an order whose payment arrived and stands (not cancelled): paid and every step after it. */
+export const PAID_STATUSES: readonly OrderStatus[] = ["paid", "em_preparacao", "enviada", "entregue"];
+export const isPaidStatus = (status: string) => (PAID_STATUSES as readonly string[]).includes(status);
+
 /** The order, its row locked until the transaction ends; undefined when there is none. */
 export async function lockOrder(tx: Tx, orderId: number): Promise<Order | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");

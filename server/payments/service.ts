@@ -5,6 +5,7 @@ import { emailOutbox, paymentEvents, payments, users } from "#server/db/schema.t
 import { AppError, ForbiddenError, NotFoundError } from "#server/http/errors.ts";
 import { enqueueMail } from "#server/mail/outbox.ts";
 import { expireOrder } from "#server/orders/expiry.ts";
+import { isPaidStatus } from "#server/orders/fulfilment-status.ts";
 import type { OrdersService } from "#server/orders/service.ts";
 import {
   findOrder,
@@ -243,7 +244,8 @@ export function createPaymentsService(deps: {
       if (!order) throw new NotFoundError(NOT_FOUND);
       const staff = actor.function === "admin";
       if (order.userId !== actor.id && !staff) throw new ForbiddenError();
-      if (order.status !== "paid") throw new AppError(409, "Apenas pagamentos confirmados podem ser notificados.");
+      // Paid and still standing: preparing, shipped and delivered orders were paid too.
+      if (!isPaidStatus(order.status)) throw new AppError(409, "Apenas pagamentos confirmados podem ser notificados.");
       if (!staff) {
         const [first] = await db
           .select({ status: emailOutbox.status })
