@@ -45,7 +45,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Saltar para o conteúdo
       </a>
-      <SiteHeader />
+      <SiteHeader shopName={loaderData.shop.identity.shopName} />
       <main id="conteudo" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>

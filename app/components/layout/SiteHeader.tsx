@@ -32,7 +32,8 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-export function SiteHeader() {
+/** The storefront's header; `shopName` comes from the shop's settings (the public layout's loader). */
+export function SiteHeader({ shopName }: { shopName: string }) {
   const [loggingOut, setLoggingOut] = useState(false);
   const user = useStoredUser();
   const cartCount = useCartCount();
@@ -83,10 +84,11 @@ export function SiteHeader() {
             aria-hidden="true"
             className="grid size-8 place-items-center rounded-lg bg-brand-500 text-base text-white"
           >
-            L
+            {shopName.charAt(0).toUpperCase()}
           </span>
           <span>
-            Loja<span className="sr-only"> — página inicial</span>
+            {shopName}
+            <span className="sr-only"> — página inicial</span>
           </span>
         </Link>
 

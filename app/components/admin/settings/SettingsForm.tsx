@@ -30,6 +30,8 @@ interface FieldProps {
   autoComplete?: string;
   suffix?: string;
   className?: string;
+  /** Long texts (the dispute resolution entity's name): a textarea that wraps instead of scrolling sideways. */
+  multiline?: boolean;
 }
 
 const fieldId = (name: string) => `definicoes-${name.replace(/\//g, "-")}`;
@@ -73,7 +75,17 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
   const { values, errors, change } = form;
 
   // A plain function, not a component: a component declared here would be a new type on every render (focus lost).
-  function field({ name, label, hint, type = "text", inputMode, autoComplete, suffix, className = "" }: FieldProps) {
+  function field({
+    name,
+    label,
+    hint,
+    type = "text",
+    inputMode,
+    autoComplete,
+    suffix,
+    className = "",
+    multiline,
+  }: FieldProps) {
     const id = fieldId(name);
     const error = errors[name];
     const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
@@ -83,18 +95,31 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
           {label}
         </label>
         <div className="flex items-center gap-2">
-          <input
-            id={id}
-            name={name}
-            type={type}
-            inputMode={inputMode}
-            autoComplete={autoComplete ?? "off"}
-            value={values[name] ?? ""}
-            onChange={(event) => change(name, event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={described || undefined}
-            className={`${inputClass} ${error ? "border-red-600" : ""}`}
-          />
+          {multiline ? (
+            <textarea
+              id={id}
+              name={name}
+              rows={3}
+              value={values[name] ?? ""}
+              onChange={(event) => change(name, event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described || undefined}
+              className={`${inputClass} resize-y ${error ? "border-red-600" : ""}`}
+            />
+          ) : (
+            <input
+              id={id}
+              name={name}
+              type={type}
+              inputMode={inputMode}
+              autoComplete={autoComplete ?? "off"}
+              value={values[name] ?? ""}
+              onChange={(event) => change(name, event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described || undefined}
+              className={`${inputClass} ${error ? "border-red-600" : ""}`}
+            />
+          )}
           {suffix ? <span className="shrink-0 text-sm text-gray-700">{suffix}</span> : null}
         </div>
         {hint ? (
@@ -151,7 +176,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
       <Panel title="Resolução alternativa de litígios">
         {grid(
           <>
-            {field({ name: "identity/disputeEntityName", label: "Entidade" })}
+            {field({ name: "identity/disputeEntityName", label: "Entidade", multiline: true })}
             {field({ name: "identity/disputeEntityUrl", label: "Endereço", type: "url" })}
           </>,
         )}
