@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow, rowOf, SCREENS } from "./admin-tables-support.ts";
-import { ADMIN, loginThroughForm, readMailTo, toastText } from "./support.ts";
+import { ADMIN, expectAccessible, loginThroughForm, readMailTo, toastText } from "./support.ts";
 
 interface Placed {
   orderId: number;
@@ -93,6 +93,7 @@ test("opened from /payment-status: em preparação, then shipped with CTT; the e
   const history = page.getByRole("list", { name: "Histórico da encomenda" });
   await expect(history.getByText("A aguardar pagamento → Paga: Pagamento recebido")).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
   await shot(page, "paid", info.project.name);
 
   await page.getByRole("button", { name: "Marcar em preparação" }).click();
