@@ -26,9 +26,15 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const sessions = createSessionStore(db);
   const limiter = createRateLimiter(db);
   const onMailQueued = deps.onMailQueued ?? (() => {});
-  const accounts = createAccountsService({ db, sessions, publicUrl: config.publicUrl, onMailQueued });
   // Shop identity, delivery prices and IVA (/definicoes); its LISTEN connection is closed with the HTTP server.
   const settings = createSettingsService({ db, shipping: config.shipping });
+  const accounts = createAccountsService({
+    db,
+    sessions,
+    publicUrl: config.publicUrl,
+    onMailQueued,
+    shopName: async () => (await settings.get()).identity.shopName,
+  });
   const catalogCache = createCatalogCache(db.$client);
   const catalog = createCatalogService({ db, uploadsDir: path.join(config.dataDir, "uploads"), cache: catalogCache });
   const paymentProvider = createPaymentProvider({

@@ -23,8 +23,13 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const RESET_DONE_MESSAGE =
   "Palavra-passe redefinida. Por segurança, terminámos todas as sessões desta conta: inicie sessão com a nova palavra-passe.";
 
-export function createPasswordReset(deps: { db: Database; publicUrl: string; onMailQueued: () => void }) {
-  const { db, publicUrl } = deps;
+export function createPasswordReset(deps: {
+  db: Database;
+  publicUrl: string;
+  onMailQueued: () => void;
+  shopName: () => Promise<string>;
+}) {
+  const { db, publicUrl, shopName } = deps;
 
   return {
     /**
@@ -35,6 +40,8 @@ export function createPasswordReset(deps: { db: Database; publicUrl: string; onM
      */
     async request(email: string): Promise<{ message: string }> {
       const token = randomBytes(32).toString("base64url");
+      // Read on both paths (known or unknown address), before the transaction: the answer's timing stays the same.
+      const shop = await shopName();
       const queued = await db.transaction(async (tx) => {
         const [user] = await tx
           .select({ id: users.id, name: users.name, email: users.email })
@@ -53,7 +60,7 @@ export function createPasswordReset(deps: { db: Database; publicUrl: string; onM
           expiresAt: new Date(Date.now() + RESET_TTL_MS),
         });
         const link = `${publicUrl}/redefinir-palavra-passe?token=${token}`;
-        await enqueueMail(tx, passwordResetMail(user.name, user.email, link));
+        await enqueueMail(tx, passwordResetMail(shop, user.name, user.email, link));
         return true;
       });
       if (queued) deps.onMailQueued();
@@ -75,7 +82,7 @@ export function createPasswordReset(deps: { db: Database; publicUrl: string; onM
       // Checked before hashing, so bad links cost no Argon2 work; checked again, atomically, below.
       const [known] = await db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable);
       if (!known) throw new BadRequestError(RESET_LINK_INVALID);
-      const passwordHash = await hashPassword(password);
+      const [passwordHash, shop] = await Promise.all([hashPassword(password), shopName()]);
       const userId = await db.transaction(async (tx) => {
         const [used] = await tx
           .update(passwordResetTokens)
@@ -93,7 +100,7 @@ export function createPasswordReset(deps: { db: Database; publicUrl: string; onM
           .delete(passwordResetTokens)
           .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
-        await enqueueMail(tx, passwordChangedMail(user.name, user.email, publicUrl));
+        await enqueueMail(tx, passwordChangedMail(shop, user.name, user.email, publicUrl));
         return user.id;
       });
       deps.onMailQueued();

@@ -105,8 +105,13 @@ export const accountExport = z.object({
 });
 export type AccountExport = z.infer<typeof accountExport>;
 
-export function createPrivacy(deps: { db: Database; publicUrl: string; onMailQueued: () => void }) {
-  const { db, publicUrl } = deps;
+export function createPrivacy(deps: {
+  db: Database;
+  publicUrl: string;
+  onMailQueued: () => void;
+  shopName: () => Promise<string>;
+}) {
+  const { db, publicUrl, shopName } = deps;
 
   return {
     /** Everything the shop holds about the account, in one read-only snapshot. Never the password hash. */
@@ -211,6 +216,7 @@ export function createPrivacy(deps: { db: Database; publicUrl: string; onMailQue
         throw new BadRequestError(WRONG_PASSWORD, [{ path: "/password", message: WRONG_PASSWORD }]);
       }
       if (user.function === "admin") throw new ForbiddenError(ADMIN_CANNOT_DELETE);
+      const shop = await shopName();
       await db.transaction(async (tx) => {
         // The row lock makes a second deletion (another tab) wait, then find nothing to do.
         const [current] = await tx
@@ -244,7 +250,7 @@ export function createPrivacy(deps: { db: Database; publicUrl: string; onMailQue
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
         await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
-        await enqueueMail(tx, accountDeletedMail(current.name, current.email, publicUrl));
+        await enqueueMail(tx, accountDeletedMail(shop, current.name, current.email, publicUrl));
       });
       deps.onMailQueued();
       return { message: ACCOUNT_DELETED_MESSAGE };

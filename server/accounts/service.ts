@@ -30,8 +30,10 @@ export function createAccountsService(deps: {
   sessions: SessionStore;
   publicUrl: string;
   onMailQueued: () => void;
+  /** The shop's name in the e-mails (its settings, cached). */
+  shopName: () => Promise<string>;
 }) {
-  const { db, sessions, publicUrl } = deps;
+  const { db, sessions, publicUrl, shopName } = deps;
 
   async function findByEmail(email: string) {
     const [row] = await db
@@ -54,7 +56,7 @@ export function createAccountsService(deps: {
      * cannot be used to find out who is a customer.
      */
     async register(input: RegisterBody): Promise<{ message: string }> {
-      const passwordHash = await hashPassword(input.password);
+      const [passwordHash, shop] = await Promise.all([hashPassword(input.password), shopName()]);
       await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(users)
@@ -70,7 +72,7 @@ export function createAccountsService(deps: {
             .limit(1);
           // A verified account gets a notice; an unverified one a fresh link (its old one may have expired).
           if (!existing || existing.verified) {
-            await enqueueMail(tx, alreadyRegisteredMail(input.email, publicUrl));
+            await enqueueMail(tx, alreadyRegisteredMail(shop, input.email, publicUrl));
             return;
           }
           userId = existing.id;
@@ -81,7 +83,10 @@ export function createAccountsService(deps: {
           userId,
           expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
         });
-        await enqueueMail(tx, verificationMail(input.name, input.email, `${publicUrl}/verificar-email?token=${token}`));
+        await enqueueMail(
+          tx,
+          verificationMail(shop, input.name, input.email, `${publicUrl}/verificar-email?token=${token}`),
+        );
       });
       deps.onMailQueued();
       return { message: REGISTER_SUCCESS_MESSAGE };
@@ -102,6 +107,7 @@ export function createAccountsService(deps: {
       if (input.email && input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
         throw new BadRequestError("O email não corresponde ao utilizador indicado.");
       }
+      const shop = await shopName();
       const trackingId = await db.transaction(async (tx) => {
         if (input.type === "verificacao") {
           if (user.emailVerifiedAt) throw new ConflictError("Este email já foi verificado.");
@@ -113,10 +119,10 @@ export function createAccountsService(deps: {
           });
           return enqueueMail(
             tx,
-            verificationMail(user.name, user.email, `${publicUrl}/verificar-email?token=${token}`),
+            verificationMail(shop, user.name, user.email, `${publicUrl}/verificar-email?token=${token}`),
           );
         }
-        return enqueueMail(tx, welcomeMail(user.name, user.email, publicUrl));
+        return enqueueMail(tx, welcomeMail(shop, user.name, user.email, publicUrl));
       });
       deps.onMailQueued();
       return { trackingId: trackingId!, message: "Email enviado com sucesso." };

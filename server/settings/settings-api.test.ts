@@ -193,5 +193,17 @@ describe("a settings change applies without a restart", () => {
     expect(mail.text).toContain("Sabonetes do Norte, Unipessoal Lda. · NIPC 516789015");
     expect(mail.html).toContain("Sabonetes do Norte, Unipessoal Lda. · NIPC 516789015");
     expect(mail.text).not.toContain("Loja, Lda.");
+
+    // Account e-mails name the shop as its settings do, from the next one on.
+    const email = `nova-${Date.now()}@exemplo.pt`;
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/api/users/register",
+      payload: { name: "Nova Cliente", email, password: "sabonete-azul-2026" },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const [verification] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(verification!.subject).toBe("Confirme o seu email na Sabonetes do Norte");
+    expect(verification!.text).toContain("Obrigado por se registar na Sabonetes do Norte.");
   });
 });
