@@ -14,6 +14,7 @@ import {
   type StoredCartLine,
 } from "#app/lib/storage.ts";
 import { toast } from "#app/lib/toast.tsx";
+import type { BillingData, SavedBilling } from "#server/orders/billing.ts";
 import { MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/orders/rules.ts";
 import type {
   CartCheck,
@@ -42,6 +43,7 @@ export function orderBody(
   delivery: DeliveryPayload,
   lines: readonly StoredCartLine[],
   total?: number,
+  billing?: BillingData,
 ): CreateOrderBody {
   return {
     user_id: userId,
@@ -56,17 +58,24 @@ export function orderBody(
       tamanho: l.tamanho || undefined,
     })),
     ...(total === undefined ? {} : { total_esperado: total }),
+    ...(billing ? { dados_faturacao: billing } : {}),
   };
 }
 
-/** The account's last delivery data (GET /api/users/me/delivery) as the dialog's form; null if none or unknown. */
-async function fetchSavedDelivery(): Promise<DeliveryForm | null> {
+/**
+ * The account's last delivery data (GET /api/users/me/delivery) as the dialog's form, with its newest NIF and
+ * billing data (the raw `faturacao`, made a form by the dialog's module); null if none or unknown.
+ */
+async function fetchSavedDelivery(): Promise<{ delivery: DeliveryForm; billing: SavedBilling } | null> {
   try {
     const res = await apiGet<SavedDelivery>("/api/users/me/delivery");
     const saved = res.ok ? res.data : null;
     if (!saved) return null;
     const { nome, morada, codigo_postal, cidade, telefone, entrega_rapida } = saved;
-    return { nome, morada, codigoPostal: codigo_postal, cidade, telefone, entregaRapida: entrega_rapida };
+    return {
+      delivery: { nome, morada, codigoPostal: codigo_postal, cidade, telefone, entregaRapida: entrega_rapida },
+      billing: saved.faturacao ?? null,
+    };
   } catch {
     return null;
   }
@@ -104,6 +113,7 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
   const [sending, setSending] = useState(false);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const [savedDelivery, setSavedDelivery] = useState<DeliveryForm | null>(null);
+  const [savedBilling, setSavedBilling] = useState<SavedBilling>(null);
   const [repriced, setRepriced] = useState<Repriced | null>(null);
   const idempotencyKey = useRef<string | null>(null);
 
@@ -151,12 +161,15 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
     idempotencyKey.current = crypto.randomUUID();
     setCheckoutError(null);
     setRepriced(null);
-    if (saved) setSavedDelivery(saved);
+    if (saved) {
+      setSavedDelivery(saved.delivery);
+      setSavedBilling(saved.billing);
+    }
     setDialogMounted(true);
     setDialogOpen(true);
   };
 
-  const submitOrder = async (form: DeliveryForm, payload: DeliveryPayload, total: number) => {
+  const submitOrder = async (form: DeliveryForm, payload: DeliveryPayload, total: number, billing?: BillingData) => {
     const user = readUser();
     if (!user?.id) {
       setDialogOpen(false);
@@ -170,7 +183,7 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
     setSending(true);
     setCheckoutError(null);
     setRepriced(null);
-    const body = orderBody(user.id, method, phoneRef.current?.value ?? "", payload, lines, total);
+    const body = orderBody(user.id, method, phoneRef.current?.value ?? "", payload, lines, total, billing);
     try {
       const res = await apiPost<OrderCreated>("/orders", body, {
         headers: { "Idempotency-Key": idempotencyKey.current },
@@ -219,6 +232,7 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
     sending,
     checkoutError,
     savedDelivery,
+    savedBilling,
     repriced,
     dialogOpen,
     setDialogOpen,

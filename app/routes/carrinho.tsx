@@ -88,8 +88,9 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
             sending={checkout.sending}
             serverError={checkout.checkoutError}
             initial={checkout.savedDelivery}
+            initialBilling={checkout.savedBilling}
             repriced={checkout.repriced}
-            onConfirm={(form, payload, total) => void checkout.submitOrder(form, payload, total)}
+            onConfirm={(form, payload, total, billing) => void checkout.submitOrder(form, payload, total, billing)}
           />
         </Suspense>
       ) : null}

@@ -5,7 +5,18 @@ import { QuoteFigures } from "#app/components/cart/QuoteFigures.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import type { Repriced } from "#app/hooks/useCheckout.ts";
 import { formatEuros } from "#app/lib/format.ts";
+import type { BillingData, SavedBilling } from "#server/orders/billing.ts";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
+import { BillingFields, billingFieldId } from "./BillingFields.tsx";
+import {
+  BILLING_FIELDS,
+  billingFormOf,
+  EMPTY_BILLING,
+  validateBilling,
+  type BillingErrors,
+  type BillingForm,
+  type BillingTextField,
+} from "./billing-form.ts";
 import {
   DELIVERY_FIELDS as FIELDS,
   EMPTY_DELIVERY,
@@ -16,6 +27,8 @@ import {
   type TextField,
 } from "./delivery-form.ts";
 import { useDeliveryQuote } from "./useDeliveryQuote.ts";
+
+const BILLING_ORDER: BillingTextField[] = ["nif", ...BILLING_FIELDS.map((f) => f.name)];
 
 /** No total could be had for the form's choices: nothing is ordered unseen. */
 export const NO_TOTAL = "Não foi possível calcular o total a pagar. Tente novamente.";
@@ -30,10 +43,15 @@ export interface DeliveryDialogProps {
   serverError: string | null;
   /** The account's last delivery data, offered pre-filled (editable); null for an empty form. */
   initial: DeliveryForm | null;
+  /** The account's saved NIF and billing data, offered pre-filled (editable, clearable); null: Consumidor final. */
+  initialBilling?: SavedBilling;
   /** The order was refused because its total changed: the new figure, to confirm again. */
   repriced: Repriced | null;
-  /** `total` is the total to pay the dialog showed (euros), which the order must charge exactly. */
-  onConfirm: (form: DeliveryForm, payload: DeliveryPayload, total: number) => void;
+  /**
+   * `total` is the total to pay the dialog showed (euros), which the order must charge exactly; `billing` the
+   * `dados_faturacao` (undefined: Consumidor final).
+   */
+  onConfirm: (form: DeliveryForm, payload: DeliveryPayload, total: number, billing?: BillingData) => void;
 }
 
 /**
@@ -47,11 +65,14 @@ export function DeliveryDialog({
   sending,
   serverError,
   initial,
+  initialBilling,
   repriced,
   onConfirm,
 }: DeliveryDialogProps) {
   const [form, setForm] = useState<DeliveryForm>(initial ?? EMPTY_DELIVERY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [billing, setBilling] = useState<BillingForm>(() => billingFormOf(initialBilling ?? null) ?? EMPTY_BILLING);
+  const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [pricingNow, setPricingNow] = useState(false);
   const baseId = useId();
@@ -70,18 +91,32 @@ export function DeliveryDialog({
     setSummary(null);
   };
 
+  const changeBilling = (patch: Partial<BillingForm>) => {
+    setBilling((b) => ({ ...b, ...patch }));
+    setBillingErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) delete next[key as keyof BillingErrors];
+      return next;
+    });
+    setSummary(null);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || pricingNow) return;
     const result = validateDelivery(form);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setSummary(result.summary);
-      const first = FIELDS.find((f) => result.errors[f.name]);
+    const invoice = validateBilling(billing);
+    setErrors(result.ok ? {} : result.errors);
+    setBillingErrors(invoice.ok ? {} : invoice.errors);
+    if (!result.ok || !invoice.ok) {
+      // The first wrong field on screen gets the focus; the summary is the delivery's, else the billing error.
+      const first = result.ok ? undefined : FIELDS.find((f) => result.errors[f.name]);
+      const billingFirst = invoice.ok ? undefined : BILLING_ORDER.find((name) => invoice.errors[name]);
+      setSummary(result.ok ? (billingFirst && !invoice.ok ? invoice.errors[billingFirst]! : null) : result.summary);
       if (first) document.getElementById(`${baseId}-${first.name}`)?.focus();
+      else if (billingFirst) document.getElementById(billingFieldId(baseId, billingFirst))?.focus();
       return;
     }
-    setErrors({});
     setSummary(null);
     // The total on screen is ordered only if it is the total for what the form says now (a postal code typed a
     // moment ago may still be waiting for its quote): asked at once; a different figure is shown, not ordered.
@@ -91,7 +126,8 @@ export function DeliveryDialog({
     setPricingNow(false);
     if (!quote) return setSummary(NO_TOTAL);
     if (quote.total !== shown) return setSummary(totalUpdated(quote.total));
-    onConfirm(form, result.payload, quote.total);
+    if (invoice.payload) onConfirm(form, result.payload, quote.total, invoice.payload);
+    else onConfirm(form, result.payload, quote.total);
   };
 
   return (
@@ -174,6 +210,8 @@ export function DeliveryDialog({
                 <span className="block text-gray-600">Sem esta opção, a entrega normal demora 2 dias úteis.</span>
               </span>
             </label>
+
+            <BillingFields baseId={baseId} value={billing} errors={billingErrors} onChange={changeBilling} />
 
             <section
               aria-label="Total da encomenda"
