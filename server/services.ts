@@ -36,7 +36,15 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     shopName: async () => (await settings.get()).identity.shopName,
   });
   const catalogCache = createCatalogCache(db.$client);
-  const catalog = createCatalogService({ db, uploadsDir: path.join(config.dataDir, "uploads"), cache: catalogCache });
+  const catalog = createCatalogService({
+    db,
+    uploadsDir: path.join(config.dataDir, "uploads"),
+    cache: catalogCache,
+    vatDefaults: async () => {
+      const { vat } = await settings.get();
+      return { category: vat.defaultCategory, exemptionCode: vat.defaultExemptionCode };
+    },
+  });
   const paymentProvider = createPaymentProvider({
     provider: config.payments.provider,
     mbEntity: config.payments.mbEntity,

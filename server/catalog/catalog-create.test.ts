@@ -71,6 +71,9 @@ describe("POST /api/product/create", () => {
       tamanho: "S,M,L",
       modelo_id: 5,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // No 'Taxa de IVA' sent: the settings' default category.
+      vat_category: "normal",
+      vat_exemption_code: null,
     });
     // The picture is served from /uploads/.
     const served = await get(`/uploads/${imgs[0]!.fileName}`);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { categories, colors, products, sizes as sizesTable, variants } from "#server/db/schema.ts";
+import type { VatCategory } from "#server/settings/schemas.ts";
 import { centsToEuros, type ApiProduct, type ApiVariant } from "./schemas.ts";
 
 /*
@@ -46,6 +47,8 @@ const productColumns = {
   sizes: products.sizes,
   modeloId: products.modeloId,
   createdAt: products.createdAt,
+  vatCategory: products.vatCategory,
+  vatExemptionCode: products.vatExemptionCode,
   image: imageList,
   quantidade: totalStock,
   cor: variantColors,
@@ -63,6 +66,8 @@ export interface ProductRow {
   sizes: string;
   modeloId: number;
   createdAt: Date;
+  vatCategory: string;
+  vatExemptionCode: string | null;
   image: string;
   quantidade: number;
   cor: string;
@@ -87,6 +92,9 @@ export function toApiProduct(row: ProductRow): ApiProduct {
     tamanho: row.variantSizes || row.sizes,
     modelo_id: row.modeloId,
     created_at: row.createdAt.toISOString(),
+    // The column's check constraint allows only the four categories.
+    vat_category: row.vatCategory as VatCategory,
+    vat_exemption_code: row.vatExemptionCode,
   };
 }
 

@@ -7,6 +7,7 @@ import { resolveCategory } from "./attributes.ts";
 import { notDeleted, type Tx } from "./columns.ts";
 import type { CatalogFiles } from "./files.ts";
 import type { StoredImage } from "./images.ts";
+import { vatColumns, type VatDefaults } from "./vat-fields.ts";
 import {
   CATALOG_MESSAGES as M,
   DEFAULT_MODELO_ID,
@@ -38,7 +39,12 @@ async function lockProduct(tx: Tx, id: number, message: string): Promise<void> {
   if (!product) throw new NotFoundError(message);
 }
 
-export function createProductsService(deps: { db: Database; files: CatalogFiles }) {
+export function createProductsService(deps: {
+  db: Database;
+  files: CatalogFiles;
+  /** The settings' IVA defaults of now, for a new product and an exempt product without a code. */
+  vatDefaults: () => Promise<VatDefaults>;
+}) {
   const { db, files } = deps;
 
   /** Runs a change that refers to just-stored pictures; when it fails, the pictures are removed. */
@@ -98,6 +104,12 @@ export function createProductsService(deps: { db: Database; files: CatalogFiles 
     /** POST /api/product/create: at least one picture; nothing is kept when anything fails. */
     async createProduct(fields: CreateProductFields, pictures: readonly Buffer[]): Promise<{ id: number }> {
       if (pictures.length === 0) throw new BadRequestError(M.imageRequired);
+      const defaults = await deps.vatDefaults();
+      const vat = vatColumns(
+        fields.vat_category ?? defaults.category,
+        fields.vat_exemption_code,
+        defaults.exemptionCode,
+      );
       const stored = await files.storeAll(pictures);
       return withStored(stored, () =>
         db.transaction(async (tx) => {
@@ -112,6 +124,7 @@ export function createProductsService(deps: { db: Database; files: CatalogFiles 
               sizes: fields.sizes ?? "",
               status: fields.status ?? 1,
               modeloId: fields.modelo_id ?? DEFAULT_MODELO_ID,
+              ...vat,
             })
             .returning({ id: products.id });
           await insertImages(tx, row!.id, stored, 0);
@@ -124,6 +137,11 @@ export function createProductsService(deps: { db: Database; files: CatalogFiles 
     async updateProduct(id: number, fields: UpdateProductFields, pictures: readonly Buffer[]): Promise<void> {
       const exists = await db.$count(products, notDeleted(id));
       if (!exists) throw new NotFoundError(M.productNotFound);
+      // Absent: the product keeps its IVA; a category without a code takes the settings' default code.
+      const vat =
+        fields.vat_category === undefined
+          ? null
+          : vatColumns(fields.vat_category, fields.vat_exemption_code, (await deps.vatDefaults()).exemptionCode);
       const stored = await files.storeAll(pictures);
       await withStored(stored, () =>
         db.transaction(async (tx) => {
@@ -138,6 +156,7 @@ export function createProductsService(deps: { db: Database; files: CatalogFiles 
           if (fields.sizes !== undefined) changes.sizes = fields.sizes;
           if (fields.status !== undefined) changes.status = fields.status;
           if (fields.modelo_id !== undefined) changes.modeloId = fields.modelo_id;
+          if (vat) Object.assign(changes, vat);
           await tx.update(products).set(changes).where(eq(products.id, id));
           if (stored.length > 0) {
             const [last] = await tx

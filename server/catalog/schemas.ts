@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { vatCategory } from "#server/settings/schemas.ts";
 import { INT32_MAX } from "./rules.ts";
+import { vatFields } from "./vat-fields.ts";
 
 /**
  * Catalogue shapes (entities, form rules and /api/product/* bodies), shared by the API (fastify-type-provider-zod)
@@ -245,6 +247,7 @@ export const createProductFields = z.object({
   sizes: sizesField.optional(),
   modelo_id: optionalIntValue({ invalid: M.modeloInvalid }),
   status: statusField,
+  ...vatFields,
 });
 export type CreateProductFields = z.infer<typeof createProductFields>;
 
@@ -257,6 +260,7 @@ export const updateProductFields = z.object({
   sizes: sizesField.optional(),
   modelo_id: optionalIntValue({ invalid: M.modeloInvalid }),
   status: statusField,
+  ...vatFields,
 });
 export type UpdateProductFields = z.infer<typeof updateProductFields>;
 
@@ -334,6 +338,10 @@ export const productSchema = z.object({
   tamanho: z.string(),
   modelo_id: id,
   created_at: z.string(),
+  /** IVA category; the rate depends on the delivery's region (settings). */
+  vat_category: vatCategory,
+  /** M01–M99 for an exempt product, else null. */
+  vat_exemption_code: z.string().nullable(),
 });
 export type ApiProduct = z.infer<typeof productSchema>;
 

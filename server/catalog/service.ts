@@ -6,6 +6,7 @@ import { createCatalogFiles } from "./files.ts";
 import { createProductReads } from "./product-reads.ts";
 import { createProductsService } from "./products.ts";
 import { createVariantsService } from "./variants.ts";
+import type { VatDefaults } from "./vat-fields.ts";
 
 export type { ProductPage } from "./product-reads.ts";
 
@@ -21,12 +22,18 @@ export type { ProductPage } from "./product-reads.ts";
  *   columns.ts        the shared select columns, visibility and row → API mapping
  * Only these modules touch the catalogue's tables for the API.
  */
-export function createCatalogService(deps: { db: Database; uploadsDir: string; cache?: CatalogCache }) {
+export function createCatalogService(deps: {
+  db: Database;
+  uploadsDir: string;
+  cache?: CatalogCache;
+  /** The settings' IVA defaults (a new product's category, an exempt product's code). */
+  vatDefaults: () => Promise<VatDefaults>;
+}) {
   const { db } = deps;
   const files = createCatalogFiles({ db, uploadsDir: deps.uploadsDir });
   return {
     ...createProductReads({ db, cache: deps.cache ?? uncachedCatalog }),
-    ...createProductsService({ db, files }),
+    ...createProductsService({ db, files, vatDefaults: deps.vatDefaults }),
     ...createVariantsService({ db }),
     ...createAttributesService({ db }),
     ...createBannersService({ db, files }),

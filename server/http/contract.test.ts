@@ -37,7 +37,7 @@ const PRODUCT: Shape = {
     "modelo_id",
     "created_at",
   ],
-  extra: ["price_cents", "images", "categoria_id"],
+  extra: ["price_cents", "images", "categoria_id", "vat_category", "vat_exemption_code"],
 };
 const VARIANT: Shape = {
   // Section 3: "id, product_id, color_id, color or color_name, sizes or size or size_name, stock" (all the alternatives are sent).

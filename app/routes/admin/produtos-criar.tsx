@@ -15,6 +15,7 @@ import {
   type ProductFieldsInput,
 } from "#app/components/admin/products/ProductFields.tsx";
 import { ProductFormShell } from "#app/components/admin/products/ProductFormShell.tsx";
+import { VatFields, vatFormSettings } from "#app/components/admin/products/VatFields.tsx";
 import { type ActionResult, screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
@@ -26,9 +27,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The category suggestions (GET /api/product/categorias). */
+/** The category suggestions (GET /api/product/categorias) and the settings' IVA defaults. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { categories: await load(() => servicesOf(context).catalog.listCategories()) };
+  const { catalog, settings } = servicesOf(context);
+  const [categories, shop] = await load(() => Promise.all([catalog.listCategories(), settings.get()]));
+  return { categories, vat: vatFormSettings(shop.vat) };
 }
 
 /** POST /api/product/create (multipart: the fields and the pictures). */
@@ -39,7 +42,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a página");
 
 /** /produtos/criar 'Criar Novo Produto': the fields and at least one picture; back to /produtos once created. */
-export default function Page({ loaderData: { categories } }: Route.ComponentProps) {
+export default function Page({ loaderData: { categories, vat } }: Route.ComponentProps) {
   const navigate = useNavigate();
   const fetcher = useFetcher<ActionResult>();
   const submitting = fetcher.state !== "idle";
@@ -48,10 +51,19 @@ export default function Page({ loaderData: { categories } }: Route.ComponentProp
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitted },
   } = useForm<ProductFieldsInput>({
     resolver: zodResolver(productFieldsSchema),
-    defaultValues: { name: "", description: "", price: "", categoria: "", sizes: "" },
+    defaultValues: {
+      name: "",
+      description: "",
+      price: "",
+      categoria: "",
+      sizes: "",
+      vat_category: vat.defaultCategory,
+      vat_exemption_code: "",
+    },
   });
 
   useActionResult(fetcher, (result) => {
@@ -103,6 +115,7 @@ export default function Page({ loaderData: { categories } }: Route.ComponentProp
           busyLabel="A criar..."
         >
           <ProductFields register={register} errors={errors} idPrefix="create" categories={categories} />
+          <VatFields register={register} errors={errors} idPrefix="create" control={control} settings={vat} />
           <div className="sm:col-span-2">
             <ImagePicker
               label="Imagens do produto *"

@@ -3,6 +3,7 @@ import { EditProductForm } from "#app/components/admin/products/EditProductForm.
 import { changeVariant, type VariantChange } from "#app/components/admin/products/product-actions.ts";
 import { EDIT_SAVE_TIMEOUT_MS, PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
 import { VariantsManager } from "#app/components/admin/products/VariantsManager.tsx";
+import { vatFormSettings } from "#app/components/admin/products/VatFields.tsx";
 import { screenErrorBoundary, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader } from "#app/components/admin/ui.tsx";
 import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
@@ -18,18 +19,19 @@ export const meta: Route.MetaFunction = () => [
 /** The product, its variants, and the colours, sizes and categories the forms offer. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = productIdParam(params.id);
-  const { catalog } = servicesOf(context);
-  const [detail, colors, sizes, categories] = await load(() =>
+  const { catalog, settings } = servicesOf(context);
+  const [detail, colors, sizes, categories, shop] = await load(() =>
     Promise.all([
       catalog.stockDetail(id, { admin: true }),
       catalog.listColors(),
       catalog.listSizes(),
       catalog.listCategories(),
+      settings.get(),
     ]),
   );
   // GET /api/product/stockdetalhe/{id} is GET /api/product/{id} plus the variants.
   const { variants, ...product } = detail;
-  return { product, variants, colors, sizes, categories };
+  return { product, variants, colors, sizes, categories, vat: vatFormSettings(shop.vat) };
 }
 
 /**
@@ -52,7 +54,7 @@ export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.editLoadError);
 
 /** /produtos/editar/{id} 'Editar Produto': the product's data and its variants. */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { product, variants, colors, sizes, categories } = loaderData;
+  const { product, variants, colors, sizes, categories, vat } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
@@ -71,7 +73,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       />
       <div className="flex flex-col gap-6">
         {/* Keyed by product: the form starts from the loaded values and keeps the admin's edits while the variants reload. */}
-        <EditProductForm key={product.id} product={product} categories={categories} />
+        <EditProductForm key={product.id} product={product} categories={categories} vat={vat} />
         <VariantsManager productId={product.id} variants={variants} colors={colors} sizes={sizes} />
       </div>
     </div>

@@ -22,6 +22,7 @@ import {
   productFormData,
 } from "./ProductFields.tsx";
 import { FormAlert, ProductFormShell } from "./ProductFormShell.tsx";
+import { VatFields, type VatFormSettings } from "./VatFields.tsx";
 
 /** On update the category may stay as it is (a product can have none). */
 const editSchema = productFieldsSchema.extend({
@@ -45,6 +46,8 @@ function toForm(p: ApiProduct): EditInput {
     sizes: p.sizes,
     status: p.status === 1 ? "1" : "0",
     modelo_id: String(p.modelo_id),
+    vat_category: p.vat_category,
+    vat_exemption_code: p.vat_exemption_code ?? "",
   };
 }
 
@@ -56,9 +59,12 @@ function toForm(p: ApiProduct): EditInput {
 export function EditProductForm({
   product,
   categories,
+  vat,
 }: {
   product: ApiProduct;
   categories: Array<{ id: number; name: string }>;
+  /** The settings' IVA defaults and mainland rates. */
+  vat: VatFormSettings;
 }) {
   const navigate = useNavigate();
   const fetcher = useFetcher<ActionResult>();
@@ -67,6 +73,7 @@ export function EditProductForm({
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitted },
   } = useForm<EditInput>({ resolver: zodResolver(editSchema), defaultValues: toForm(product) });
 
@@ -105,6 +112,7 @@ export function EditProductForm({
           categories={categories}
           categoryRequired={false}
         />
+        <VatFields register={register} errors={errors} idPrefix="edit" control={control} settings={vat} />
         <div>
           <FieldLabel htmlFor="edit-status">Estado</FieldLabel>
           <select id="edit-status" className={inputClass} {...register("status")}>

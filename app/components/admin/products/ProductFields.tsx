@@ -2,6 +2,8 @@ import "#app/lib/zod-csp.ts";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import { CATALOG_MESSAGES as M, formatPriceInput, normalizeSizes, parsePriceCents } from "#server/catalog/schemas.ts";
+import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "#server/catalog/vat-fields.ts";
+import { VAT_CATEGORIES } from "#server/settings/schemas.ts";
 import { inputClass, labelClass } from "../ui.tsx";
 
 /**
@@ -30,6 +32,12 @@ export const productFieldsSchema = z.object({
     .string()
     .max(1000, M.sizesInvalid)
     .refine((value) => normalizeSizes(value) !== null, M.sizesInvalid),
+  // 'Taxa de IVA' and, for Isento, the reason code (VatFields.tsx); the server checks them the same way.
+  vat_category: z.enum(VAT_CATEGORIES, { error: VAT_FIELD_MESSAGES.category }),
+  vat_exemption_code: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || EXEMPTION_CODE.test(v.toUpperCase()), VAT_FIELD_MESSAGES.exemptionCode),
 });
 export type ProductFieldsInput = z.infer<typeof productFieldsSchema>;
 
@@ -58,6 +66,9 @@ export function productFormData(
   form.append("price", values.price.trim());
   if (values.categoria.trim()) form.append("categoria", values.categoria.trim());
   form.append("sizes", sizesText(values.sizes));
+  form.append("vat_category", values.vat_category);
+  if (values.vat_category === "isenta")
+    form.append("vat_exemption_code", values.vat_exemption_code.trim().toUpperCase());
   for (const [name, value] of Object.entries(extra)) form.append(name, value);
   for (const file of images) form.append("images", file, file.name);
   return form;
