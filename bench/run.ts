@@ -7,7 +7,9 @@
 //   - POST /orders (checkout) at 20 concurrent connections, spread over many verified cliente users
 //     (one account may hold only 5 unpaid orders, server/orders/rules.ts), each request with its own Idempotency-Key;
 //   - then loads the large data set of `npm run db:seed:large` into the same database (10 000 products,
-//     40 000 variants, 100 000 orders) and measures the admin API the same way (product list, stock, orders).
+//     40 000 variants, 100 000 orders) and measures the admin API the same way (product list, stock, orders);
+//   - then the admin's order search (reference, e-mail, name, status) and GET /api/users/me/orders for one shopper
+//     with many orders, against the p99 target of 100 ms (bench/order-search.ts).
 // Prints a table and writes docs/performance.md (pass --no-write to skip that).
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -31,6 +33,7 @@ import {
   PLAIN_DURATION_S,
   rps,
 } from "./measure.ts";
+import { measureOrderSearch, TARGET_P99_MS } from "./order-search.ts";
 import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "./shop.ts";
 
 const CHECKOUT_CONNECTIONS = 20;
@@ -59,6 +62,7 @@ stopOnExit(shop);
 const db = new pg.Client({ connectionString: shop.databaseUrl() });
 const rows: string[] = [];
 const adminRows: string[] = [];
+let searchTable = "";
 let seedSummary = "";
 const checkoutLines: string[] = [];
 try {
@@ -187,6 +191,8 @@ try {
     ];
     // Shorter windows for the admin rows keep the whole run under 2 minutes; these calls are far from the plain server.
     for (const ep of adminEndpoints) adminRows.push(await measureRead(shop.url, ep, ADMIN_DURATIONS));
+    console.log("\nOrder search and the shopper's orders at scale …");
+    searchTable = (await measureOrderSearch(shop.url, db, asAdmin)).join("\n");
   }
 } finally {
   await db.end().catch(() => {});
@@ -209,7 +215,7 @@ const checkoutTable = [
   "|---|---:|---:|---:|---:|---:|---:|---|",
   ...checkoutLines,
 ].join("\n");
-console.log(`\n${readTable}\n\n${checkoutTable}\n\n${seedSummary}\n${adminTable}\n`);
+console.log(`\n${readTable}\n\n${checkoutTable}\n\n${seedSummary}\n${adminTable}\n\n${searchTable}\n`);
 if (notes.length) console.log(notes.join("\n"));
 console.log(`Total ${elapsed} s`);
 
@@ -266,6 +272,17 @@ cookie), ${ADMIN_DURATIONS.shop} s at ${CONNECTIONS} connections (the plain serv
 (\`X-Total-Count\`) are counted on every request.
 
 ${adminTable}
+
+## Order search and the shopper's orders at scale
+
+On the same data: the admin's \`/orders\` search (server/orders/admin-filters.ts: a reference through payments_ref_idx,
+a full e-mail through users' lower(email) index, part of a name by scanning the users only, then their orders by
+orders_user_idx) and its status filter, and \`GET /api/users/me/orders\` for one synthetic shopper given many orders
+(a session written in SQL). ${ADMIN_DURATIONS.shop} s at ${CONNECTIONS} connections after a ${ADMIN_DURATIONS.warmUp} s warm-up, shop only (these answers are small
+next to their cost, so a plain server beside them says nothing). "Matches" is the answer's \`X-Total-Count\`
+(order lines for the admin, orders for the shopper). Target: p99 under ${TARGET_P99_MS} ms.
+
+${searchTable}
 ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}
 Numbers vary between runs and machines; compare runs made on the same machine only.
 
