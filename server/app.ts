@@ -104,8 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // /orders/… is the admin's order page (the checkout API is /orders itself, which this never matched).
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", (request, reply, done) => {
-    if (!/^\/(api|users|uploads|assets)\//.test(request.url))
-      request.cspNonce = randomBytes(16).toString("base64");
+    if (!/^\/(api|users|uploads|assets)\//.test(request.url)) request.cspNonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", JSON_CSP);
     done();
   });
