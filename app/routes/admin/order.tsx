@@ -5,6 +5,7 @@ import { HistoryPanel, NotesPanel } from "#app/components/admin/order/History.ts
 import { loadOrderDetail } from "#app/components/admin/order/order.server.ts";
 import { OrderActions } from "#app/components/admin/order/OrderActions.tsx";
 import {
+  BillingPanel,
   CustomerPanel,
   DeliveryPanel,
   LinesPanel,
@@ -56,6 +57,7 @@ export default function Page({ loaderData: { order } }: Route.ComponentProps) {
           <OrderActions order={order} />
           <CustomerPanel order={order} />
           <DeliveryPanel order={order} />
+          <BillingPanel order={order} />
         </div>
         <div className="min-w-0 space-y-4 lg:order-1 lg:space-y-6">
           <LinesPanel order={order} />

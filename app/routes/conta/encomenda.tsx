@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import type { MyOrderDetail } from "#server/orders/my-orders-schemas.ts";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { orderNotFound, shopperOf, shopperPage } from "#app/components/account/OrderGuard.server.ts";
+import { OrderBilling } from "#app/components/account/OrderBilling.tsx";
 import { OrderLines } from "#app/components/account/OrderLines.tsx";
 import { formatOrderDate, formatOrderDateTime, OrderStatusBadge } from "#app/components/account/OrderParts.tsx";
 import { OrderTimeline } from "#app/components/account/OrderTimeline.tsx";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/encomenda";
 
 /**
  * One of the shopper's orders /conta/encomendas/:id: status and timeline, the payment instructions while it waits
- * for payment, the tracking link once shipped, lines with totals and delivery data. Signed-in accounts only;
+ * for payment, the tracking link once shipped, lines with totals, delivery and billing data. Signed-in accounts only;
  * another account's order is 'Encomenda não encontrada.' like an unknown one (the service reads by owner).
  */
 
@@ -96,6 +97,7 @@ export default function Encomenda({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm text-gray-600">Entrega rápida (dia útil seguinte)</p>
             ) : null}
           </section>
+          <OrderBilling billing={order.faturacao} className={card} titleClass={h2} />
           <section aria-labelledby="pagamento-resumo" className={card}>
             <h2 id="pagamento-resumo" className={h2}>
               Pagamento

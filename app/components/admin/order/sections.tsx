@@ -1,5 +1,5 @@
 /**
- * The read-only sections of the admin order page: Cliente, Entrega, Artigos (with line totals), Totais
+ * The read-only sections of the admin order page: Cliente, Faturação, Entrega, Artigos (with line totals), Totais
  * and Pagamento (each payment with its reference, status and gateway events). Dates in Lisbon time.
  */
 import type { ReactNode } from "react";
@@ -49,6 +49,30 @@ export function CustomerPanel({ order }: { order: OrderDetail }) {
               {c.id}
             </span>,
           ],
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/** Faturação: the invoice's buyer (the NIF or 'Consumidor final', and the name and address it carries). */
+export function BillingPanel({ order }: { order: OrderDetail }) {
+  const f = order.faturacao;
+  return (
+    <Panel title="Faturação">
+      <Facts
+        items={[
+          ["NIF", f.nif ? <span className="tabular-nums">{f.nif}</span> : "Consumidor final"],
+          ["Nome", f.nome],
+          [
+            "Morada",
+            <>
+              {f.morada}
+              <br />
+              {f.codigo_postal} {f.cidade}
+            </>,
+          ],
+          ["Origem", f.outros_dados ? "Indicados para a fatura" : "Os da entrega"],
         ]}
       />
     </Panel>
