@@ -36,6 +36,8 @@ export function summarize(text: string, max = DESCRIPTION_MAX): string {
 export interface PageSeo {
   /** The page's own title; the site name is appended unless it is already there. */
   title: string;
+  /** The shop's name from its settings (app/lib/shop.ts `shopNameIn(matches)`); SITE_NAME without it. */
+  siteName?: string;
   description: string;
   publicUrl: string;
   /** Path of the canonical URL, e.g. "/produto/3". */
@@ -48,20 +50,21 @@ export interface PageSeo {
   extra?: MetaDescriptor[];
 }
 
-export function pageTitle(title: string): string {
-  return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
+export function pageTitle(title: string, siteName = SITE_NAME): string {
+  return title.includes(siteName) ? title : `${title} | ${siteName}`;
 }
 
 /** title, description, canonical link, Open Graph and Twitter card tags. */
 export function seoMeta(page: PageSeo): MetaDescriptor[] {
-  const title = pageTitle(page.title);
+  const siteName = page.siteName ?? SITE_NAME;
+  const title = pageTitle(page.title, siteName);
   const description = summarize(page.description);
   const url = absoluteUrl(page.publicUrl, page.path);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "pt_PT" },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },

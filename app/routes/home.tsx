@@ -7,7 +7,8 @@ import { firstImage } from "../components/catalog/image-urls.ts";
 import { ProductCard, focusRing, type CardProduct } from "../components/catalog/ProductCard.tsx";
 import { webContext } from "../context.ts";
 import { formatEuros } from "../lib/format.ts";
-import { DEFAULT_DESCRIPTION, SITE_NAME, errorMeta, seoMeta, uploadUrl } from "../lib/seo.ts";
+import { DEFAULT_DESCRIPTION, errorMeta, seoMeta, uploadUrl } from "../lib/seo.ts";
+import { shopNameIn } from "../lib/shop.ts";
 import type { Route } from "./+types/home";
 
 /**
@@ -66,14 +67,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return errorMeta("Algo deu errado.");
   const { publicUrl, banner, categoria, isKnownCategory } = loaderData;
   const filtered = categoria && isKnownCategory;
+  const siteName = shopNameIn(matches);
   return seoMeta({
+    siteName,
     title: filtered
       ? `${categoria} — Artigos Disponíveis`
-      : `${SITE_NAME} — Canecas, T-shirts e Agendas feitas em Portugal`,
+      : `${siteName} — Canecas, T-shirts e Agendas feitas em Portugal`,
     description: filtered
       ? `${categoria} de pequenas marcas portuguesas. Pagamento por MB WAY, Multibanco ou Payshop e envios para Portugal continental e ilhas.`
       : DEFAULT_DESCRIPTION,

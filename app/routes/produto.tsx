@@ -13,6 +13,7 @@ import { ONE_SIZE, type PageVariant } from "../components/catalog/variants.ts";
 import { webContext } from "../context.ts";
 import { formatEuros } from "../lib/format.ts";
 import { errorMeta, priceText, productJsonLd, seoMeta, uploadUrl } from "../lib/seo.ts";
+import { shopNameIn } from "../lib/shop.ts";
 import type { Route } from "./+types/produto";
 
 /**
@@ -108,7 +109,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   if (!loaderData) {
     const status = isRouteErrorResponse(error) ? error.status : 500;
     if (status === 400) return errorMeta(INVALID_ID);
@@ -118,6 +119,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const { product, publicUrl } = loaderData;
   const image = product.images[0];
   return seoMeta({
+    siteName: shopNameIn(matches),
     title: product.name,
     description: product.description || `${product.name} por ${formatEuros(product.price)}.`,
     publicUrl,

@@ -119,6 +119,8 @@ test("settings saved on /definicoes show on the footer, /info-envio, the next or
     const home = await (await request.get("/")).text();
     expect(home).toContain(`© ${new Date().getFullYear()} ${shopName}. Todos os direitos reservados.`);
     expect(home).toContain(`${legalName} · NIPC 516789015`);
+    expect(home).toContain(`<title>${shopName} — Canecas, T-shirts e Agendas feitas em Portugal</title>`);
+    expect(home).toContain(`"legalName":"${legalName}"`); // schema.org Organization
     const envio = await (await request.get("/info-envio")).text();
     expect(envio).toContain(`${mainland}\u00a0€`);
 
