@@ -32,12 +32,20 @@ const remove = (s: Session, payload: object) =>
   t.app.inject({ method: "POST", url: "/api/users/me/delete", headers: s.headers, payload });
 const me = (s: Session) => t.app.inject({ url: "/api/users/me", headers: s.headers });
 
-async function order(s: Session, priceCents: number, quantity: number, method: "mb" | "mbway", deliveryOverride = {}) {
+async function order(
+  s: Session,
+  priceCents: number,
+  quantity: number,
+  method: "mb" | "mbway",
+  deliveryOverride = {},
+  billing?: object,
+) {
   const { product, variants } = await seedProduct(t, priceCents, 20, { name: `Artigo ${priceCents}` });
   const res = await checkout(t, s.headers, {
     metodo_pagamento: method,
     telemovel: "917654321",
     dados_entrega: { ...delivery, ...deliveryOverride },
+    ...(billing ? { dados_faturacao: billing } : {}),
     items: [{ product_id: product.id, quantity, variant_id: variants[0]!.id }],
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -50,13 +58,26 @@ beforeAll(async () => {
   other = await signIn(t, "cliente");
   anaOrders.push(await order(ana, 1250, 2, "mb"));
   anaOrders.push(
-    await order(ana, 3990, 1, "mbway", {
-      nome: "Ana no Porto",
-      morada: "Rua do Almada, 5",
-      codigo_postal: "4050-031",
-      cidade: "Porto",
-      telefone: "934445556",
-    }),
+    await order(
+      ana,
+      3990,
+      1,
+      "mbway",
+      {
+        nome: "Ana no Porto",
+        morada: "Rua do Almada, 5",
+        codigo_postal: "4050-031",
+        cidade: "Porto",
+        telefone: "934445556",
+      },
+      {
+        nif: "501442600",
+        nome: "Oficina do Linho, Lda.",
+        morada: "Rua Escura, 9",
+        codigo_postal: "4050-253",
+        cidade: "Porto",
+      },
+    ),
   );
   await order(other, 700, 3, "mb");
 });
@@ -100,6 +121,14 @@ describe("GET /api/users/me/export", () => {
         localidade: row.deliveryCity,
         telefone: row.deliveryPhone,
       });
+      // The invoice's buyer: the billing columns, or the delivery ones where they are null.
+      expect(exported.dados_faturacao).toEqual({
+        nif: row.billingNif,
+        nome: row.billingName ?? row.deliveryName,
+        morada: row.billingAddress ?? row.deliveryAddress,
+        codigo_postal: row.billingPostalCode ?? row.deliveryPostalCode,
+        localidade: row.billingCity ?? row.deliveryCity,
+      });
       const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, row.id));
       expect(exported.linhas).toEqual(
         lines.map((l) => ({
@@ -120,6 +149,10 @@ describe("GET /api/users/me/export", () => {
     }
     // The two delivery addresses used, each once, the newest first.
     expect(data.moradas_de_entrega.map((a) => a.localidade)).toEqual(["Porto", "Lisboa"]);
+    expect(data.encomendas.map((o) => [o.dados_faturacao.nif, o.dados_faturacao.nome])).toEqual([
+      ["501442600", "Oficina do Linho, Lda."],
+      [null, delivery.nome],
+    ]);
     // Nothing of the other shopper.
     const [otherRow] = await t.db.select().from(users).where(eq(users.id, other.id));
     expect(res.body).not.toContain(otherRow!.email);

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { emailVerificationTokens, passwordResetTokens, sessions, users } from "../db/schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { billingViewOf, type BillingSource } from "../orders/billing.ts";
 import { euros } from "../orders/cart.ts";
 import { forgetOrderPhones, ordersForExport, ordersInProgress } from "../orders/privacy.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../orders/timeline.ts";
@@ -37,6 +38,10 @@ const paymentStatusLabels: Record<string, string> = {
   expired: "Expirado",
 };
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+const billingExport = (o: BillingSource) => {
+  const { nif, nome, morada, codigo_postal, cidade } = billingViewOf(o);
+  return { nif, nome, morada, codigo_postal, localidade: cidade };
+};
 
 const delivery = z.object({
   nome: z.string(),
@@ -70,6 +75,14 @@ export const accountExport = z.object({
       zona_envio: z.string(),
       entrega_rapida: z.boolean(),
       dados_entrega: delivery,
+      /** The invoice's buyer: NIF (null = Consumidor final), name and address (the delivery ones unless others). */
+      dados_faturacao: z.object({
+        nif: z.string().nullable(),
+        nome: z.string(),
+        morada: z.string(),
+        codigo_postal: z.string(),
+        localidade: z.string(),
+      }),
       telefone_mbway: z.string().nullable(),
       paga_em: z.string().nullable(),
       enviada_em: z.string().nullable(),
@@ -147,6 +160,7 @@ export function createPrivacy(deps: {
               localidade: o.deliveryCity,
               telefone: o.deliveryPhone,
             },
+            dados_faturacao: billingExport(o),
             telefone_mbway: o.mbwayPhone,
             paga_em: iso(o.paidAt),
             enviada_em: iso(o.shippedAt),
