@@ -8,6 +8,7 @@ import type { CreatedPayment, PaymentProvider } from "#server/payments/provider.
 import { paymentInstructionsMail } from "#server/payments/shopper-mails.ts";
 import type { ShopSettings } from "#server/settings/schemas.ts";
 import { createCartReader } from "./cart.ts";
+import { billingColumns } from "./billing.ts";
 import { createOrderExpiry } from "./expiry.ts";
 import { createPendingHoldQuery, holdProblem, mergeLines } from "./limits.ts";
 import { orderVat } from "./line-vat.ts";
@@ -175,8 +176,8 @@ export function createOrdersService(deps: {
         fastDelivery: delivery.entrega_rapida,
         delivery,
         idempotencyKey,
-        // Issue 14 fills the billing data from the form; until then: the delivery data.
-        billing: { nif: null, name: null, address: null, postalCode: null, city: null },
+        // The invoice's buyer from the form (billing.ts).
+        billing: billingColumns(body.dados_faturacao),
         // Each line's IVA at the delivery region's rate of its product's category (line-vat.ts, decision 0013).
         ...orderVat(settings, zone, lines),
         wanted,
