@@ -1,3 +1,4 @@
+import { isValidNif } from "./nif.ts";
 import { InvoiceProviderError, type InvoiceItem, type InvoiceRequest } from "./provider.ts";
 
 /*
@@ -144,11 +145,14 @@ export function invalidRequest(service: string, what: string): InvoiceProviderEr
 }
 
 /**
- * Checks the contract's invariants before anything is sent: items present, whole positive quantities, prices in
+ * Checks the contract's invariants before anything is sent: a valid NIF (or none), items present, whole positive quantities, prices in
  * whole cents, an exemption code exactly when the rate is 0, and a total equal to the sum of the items.
  */
 export function checkRequest(service: string, request: InvoiceRequest): void {
   if (!request.reference.trim()) throw invalidRequest(service, "falta a referência");
+  // Services silently swap an unknown NIF for Consumidor final: a bad one must never leave the shop.
+  if (request.client.nif !== null && !isValidNif(request.client.nif))
+    throw invalidRequest(service, `NIF ${request.client.nif} inválido`);
   if (request.items.length === 0) throw invalidRequest(service, "o documento não tem linhas");
   let sum = 0;
   for (const item of request.items) {
