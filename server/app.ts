@@ -12,6 +12,7 @@ import { catalogRoutes } from "./catalog/routes.ts";
 import type { Config } from "./config.ts";
 import { databaseAnswers } from "./db/unavailable.ts";
 import { fulfilmentRoutes } from "./fulfilment/routes.ts";
+import { invoicingRoutes } from "./invoicing/routes.ts";
 import { registerAccess } from "./http/access.ts";
 import { helmetHeaders, registerHotReads } from "./http/hot-reads.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   adminOrdersRoutes(app, { adminOrders: services.adminOrders });
   fulfilmentRoutes(app, { fulfilment: services.fulfilment });
   myOrdersRoutes(app, { myOrders: services.myOrders });
+  invoicingRoutes(app, { invoicing: services.invoicing });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
   settingsRoutes(app, { settings: services.settings });
 

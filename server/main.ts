@@ -85,7 +85,16 @@ export async function main(): Promise<void> {
   }
 
   const jobsRef: { current?: Jobs } = {};
-  const services = createServices({ config, db: runtime.db, onMailQueued: () => jobsRef.current?.nudgeMail() });
+  // Every paid order (and refund) queues an e-mail in the transaction that queued its document: one nudge wakes both.
+  const services = createServices({
+    config,
+    db: runtime.db,
+    onMailQueued: () => {
+      jobsRef.current?.nudgeMail();
+      jobsRef.current?.nudgeInvoices();
+    },
+    onInvoiceQueued: () => jobsRef.current?.nudgeInvoices(),
+  });
   const jobs = await startJobs({
     db: runtime.db,
     config,
@@ -93,6 +102,7 @@ export async function main(): Promise<void> {
     expirePayments: () => services.payments.expireDue(),
     remindPayments: () => services.paymentReminders.sendDue(),
     mailShop: async () => (await services.settings.get()).identity,
+    invoices: services.invoicing,
   });
   jobsRef.current = jobs;
   const print = (line: string) => process.stdout.write(line + "\n");

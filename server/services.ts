@@ -7,6 +7,9 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createFulfilmentService } from "./fulfilment/service.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
+import { createInvoiceProvider } from "./invoicing/factory.ts";
+import type { InvoiceProvider } from "./invoicing/provider.ts";
+import { createInvoicingService } from "./invoicing/service.ts";
 import { createAdminOrdersService } from "./orders/admin-service.ts";
 import { createMyOrdersService } from "./orders/my-orders.ts";
 import { createOrdersService } from "./orders/service.ts";
@@ -21,7 +24,15 @@ import { createStockService } from "./stock/service.ts";
  * The domain services, built once per process and shared by the HTTP routes and the
  * React Router loaders (through the load context), so both use one pool and one set of rules.
  */
-export function createServices(deps: { config: Config; db: Database; onMailQueued?: () => void }) {
+export function createServices(deps: {
+  config: Config;
+  db: Database;
+  onMailQueued?: () => void;
+  /** Wakes the invoicing job after an admin's 'Tentar novamente' (jobs.nudgeInvoices). */
+  onInvoiceQueued?: () => void;
+  /** Tests: an in-process invoicing service instead of INVOICE_PROVIDER's. */
+  invoiceProvider?: InvoiceProvider;
+}) {
   const { config, db } = deps;
   const sessions = createSessionStore(db);
   const limiter = createRateLimiter(db);
@@ -79,6 +90,13 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
   const adminOrders = createAdminOrdersService({ db });
   const fulfilment = createFulfilmentService({ db, publicUrl: config.publicUrl, onMailQueued });
   const myOrders = createMyOrdersService({ db });
+  // Certified invoices and credit notes (INVOICE_PROVIDER); the job in server/jobs/boss.ts issues them.
+  const invoicing = createInvoicingService({
+    db,
+    provider: deps.invoiceProvider ?? createInvoiceProvider(config.invoicing),
+    retryBaseMs: config.invoicing.retryBaseMs,
+    onQueued: deps.onInvoiceQueued,
+  });
   return {
     db,
     sessions,
@@ -96,6 +114,7 @@ export function createServices(deps: { config: Config; db: Database; onMailQueue
     adminOrders,
     myOrders,
     fulfilment,
+    invoicing,
   };
 }
 

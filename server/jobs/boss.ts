@@ -10,6 +10,8 @@ import { cleanupExpired } from "./maintenance.ts";
 export interface Jobs {
   /** Wake the mail worker now (after a transaction that queued mail committed). */
   nudgeMail(): void;
+  /** Wake the invoicing job now (after a payment or refund that queued a document committed). */
+  nudgeInvoices(): void;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,14 @@ const STOP_TIMEOUT_MS = 10_000;
 export const PAYMENTS_EXPIRE = "payments.expire";
 /** The reminder one day before a Multibanco/Payshop reference expires (payments/reminders.ts). */
 export const PAYMENTS_REMIND = "payments.remind";
+/** Issues the queued invoices and credit notes (invoicing/job.ts): every minute, when nudged, and when a retry is due. */
+export const INVOICES_ISSUE = "invoices.issue";
+
+/** What the invoicing job needs from the invoicing service. */
+export interface InvoiceJobs {
+  issueDue(): Promise<{ issued: number; retried: number; failed: number; manual: number }>;
+  nextDueInMs(): Promise<number | null>;
+}
 
 export async function startJobs(deps: {
   db: Database;
@@ -51,6 +61,8 @@ export async function startJobs(deps: {
   remindPayments?: () => Promise<number>;
   /** The shop's identity from its settings: every mail's sender name and signature (mail/signature.ts). */
   mailShop?: () => Promise<MailShop>;
+  /** Issues the queued invoices and credit notes (invoicing service). */
+  invoices?: InvoiceJobs;
 }): Promise<Jobs> {
   const { db, config } = deps;
   const logger = deps.logger.child({ component: "jobs" });
@@ -167,6 +179,8 @@ export async function startJobs(deps: {
       await boss.schedule(PAYMENTS_REMIND, "*/10 * * * *");
     }
 
+    const invoiceJobs = await startInvoiceJobs(boss, deps.invoices, logger, stopping.signal);
+
     // schedule() is an upsert: every instance may call it, the cron fires once per tick.
     await boss.schedule(MAIL_DRAIN, "* * * * *");
     await boss.schedule(MAINTENANCE_CLEANUP, "*/15 * * * *");
@@ -178,9 +192,11 @@ export async function startJobs(deps: {
 
     return {
       nudgeMail: nudge,
+      nudgeInvoices: invoiceJobs.nudge,
       async stop() {
         if (stopping.signal.aborted) return;
         stopping.abort(); // a running drain finishes the mail in hand and stops
+        invoiceJobs.stop();
         clearTimeout(nudgeTimer);
         nudgeTimer = undefined;
         clearTimeout(retryTimer);
@@ -195,4 +211,52 @@ export async function startJobs(deps: {
     transport.close();
     throw error;
   }
+}
+
+/**
+ * invoices.issue: one job at a time per instance ("short" policy: at most one waiting), each run issues every due
+ * document (claimed with skip locked, so instances share the work). After a run, a local timer wakes it when the
+ * earliest retry is due (capped at a minute: the cron runs anyway).
+ */
+async function startInvoiceJobs(
+  boss: PgBoss,
+  invoices: InvoiceJobs | undefined,
+  logger: pino.Logger,
+  stopping: AbortSignal,
+): Promise<{ nudge(): void; stop(): void }> {
+  if (!invoices) return { nudge: () => {}, stop: () => {} };
+  await boss.createQueue(INVOICES_ISSUE, {
+    policy: "short",
+    retryLimit: 0,
+    expireInSeconds: 15 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const worker: { id?: string } = {};
+  const nudge = () => {
+    if (stopping.aborted) return;
+    boss
+      .send(INVOICES_ISSUE)
+      .then(() => worker.id && boss.notifyWorker(worker.id))
+      .catch((err: unknown) => logger.warn({ err }, "could not queue the invoicing job"));
+  };
+  const arm = async () => {
+    const due = await invoices.nextDueInMs();
+    if (due === null || stopping.aborted) return;
+    clearTimeout(timer);
+    timer = setTimeout(nudge, Math.min(Math.max(due, 250), RETRY_TIMER_MAX_MS));
+    timer.unref();
+  };
+  worker.id = await boss.work(INVOICES_ISSUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
+    const result = await invoices.issueDue().catch((err: unknown) => {
+      logger.error({ err }, "invoicing job failed");
+      throw err;
+    });
+    if (result.issued || result.failed || result.retried) logger.info(result, "invoicing job");
+    await arm().catch((err: unknown) => logger.warn({ err }, "could not plan the next invoicing run"));
+    return result;
+  });
+  await boss.schedule(INVOICES_ISSUE, "* * * * *");
+  nudge(); // documents queued while no instance ran
+  return { nudge, stop: () => clearTimeout(timer) };
 }

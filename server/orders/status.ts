@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { orderLines, orders } from "#server/db/schema.ts";
+import { queueInvoice } from "#server/invoicing/service.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { releaseReserved, sellReserved, type Units } from "#server/stock/reservations.ts";
 import { takeFromShelf } from "#server/stock/shelf.ts";
@@ -43,7 +44,8 @@ export async function cancelOrder(tx: Tx, orderId: number, reason: string): Prom
 
 /**
  * The order's payment arrived: the order is paid (its confirmation counts as sent: the caller
- * queues it in this transaction) and its reserved units are sold. Returns the order and its lines.
+ * queues it in this transaction), its reserved units are sold and its invoice is queued (invoicing
+ * domain). Returns the order and its lines.
  */
 export async function markOrderPaid(
   tx: Tx,
@@ -66,6 +68,7 @@ export async function markOrderPaid(
     toStatus: "paid",
     message: "Pagamento recebido",
   });
+  await queueInvoice(tx, orderId);
   return { order: order!, lines };
 }
 
@@ -125,6 +128,7 @@ export async function reinstatePaidOrder(
     toStatus: "paid",
     message,
   });
+  await queueInvoice(tx, orderId);
   return { ok: true, order: order!, lines };
 }
 

@@ -32,6 +32,8 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "GET /api/users/me/orders/:id": "user",
   "GET /api/users/me/orders/:id/status": "user",
   "POST /api/users/me/orders/:id/pay-multibanco": "user",
+  "POST /api/users/me/orders/:id/withdrawal": "user",
+  "GET /api/users/me/orders/:id/invoice": "user",
   "GET /api/product": "public",
   "GET /api/product/all": "public",
   "GET /api/product/categorias": "public",
@@ -48,6 +50,9 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "GET /api/product/productSize/:id": "public",
   "POST /api/cart/check": "public",
   "POST /api/cart/quote": "public",
+  // The withdrawal form (/livre-resolucao): order number + the buying account's e-mail, rate-limited.
+  "POST /api/withdrawal/lookup": "public",
+  "POST /api/withdrawal": "public",
   "GET /api/users/me/delivery": "user",
   "POST /orders": "user",
   "POST /api/orders": "user",

@@ -90,6 +90,14 @@ export function examples(ids: Ids): Record<
     "POST /api/users/me/delete": { body: { password: "errada!!" } },
     "GET /api/users/me/orders": { querystring: { page: 1, limit: 10 } },
     "GET /api/users/me/orders/:id": { params: { id: ids.order } },
+    "POST /api/users/me/orders/:id/withdrawal": {
+      params: { id: ids.order },
+      body: { items: [{ order_line_id: 1, quantity: 1 }], iban: "PT50000201231234567890154", reason: "Não serviu" },
+    },
+    "POST /api/withdrawal/lookup": { body: { order_id: ids.order, email: "ninguem-bad@exemplo.pt" } },
+    "POST /api/withdrawal": {
+      body: { order_id: ids.order, email: "ninguem-bad@exemplo.pt", items: [{ order_line_id: 1, quantity: 1 }] },
+    },
     "GET /api/users/:id": { params: { id: ids.user } },
     "PUT /api/users/:id": {
       params: { id: ids.user },
@@ -145,6 +153,7 @@ export function examples(ids: Ids): Record<
       body: { status: "enviada", carrier: "outra", tracking_number: "AB-1234", tracking_url: "https://exemplo.pt/s" },
     },
     "POST /api/orders/:id/notes": { params: { id: ids.order }, body: { message: "Cliente ligou." } },
+    "POST /api/invoices/:id/manual": { params: { id: 999_999 }, body: { numero: "FR 2026/15" } },
     "PUT /api/settings": {
       body: defaultSettings({ mainlandCents: 390, islandsCents: 790, fastCents: 290 }),
     },
