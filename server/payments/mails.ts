@@ -1,5 +1,7 @@
 import { escapeHtml } from "../mail/escape.ts";
 import type { OutgoingMail } from "../mail/outbox.ts";
+import { storedShipping, vatBreakdown } from "../invoicing/vat.ts";
+import { vatBreakdownHtml, vatBreakdownText } from "../invoicing/vat-mail.ts";
 
 const euros = (cents: number) =>
   new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -13,6 +15,8 @@ export interface ConfirmationData {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The delivery's IVA rate as stored (orders.shipping_vat_rate_bp). */
+  shippingVatRateBp: number;
   delivery: { name: string; address: string; postalCode: string; city: string; phone: string; fast: boolean };
   lines: Array<{
     productName: string;
@@ -20,6 +24,8 @@ export interface ConfirmationData {
     sizeName: string | null;
     quantity: number;
     unitPriceCents: number;
+    vatRateBp: number;
+    vatExemptionCode: string | null;
   }>;
   publicUrl: string;
 }
@@ -35,6 +41,8 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
       `- ${l.quantity} × ${l.productName}${variant(l) ? ` (${variant(l)})` : ""}: ${euros(l.unitPriceCents * l.quantity)}`,
   );
   const deliveryText = `${d.delivery.name}\n${d.delivery.address}\n${d.delivery.postalCode} ${d.delivery.city}\nTelefone: ${d.delivery.phone}`;
+  // IVA per rate of the stored lines and delivery (the same figures as /conta and the invoice).
+  const vat = vatBreakdown(d.lines, storedShipping(d.lines, d.shippingCents, d.shippingVatRateBp));
   const speed = d.delivery.fast ? "Entrega rápida (dia útil seguinte)" : "Entrega normal (2 dias úteis)";
   const text = [
     `Olá ${d.customerName},`,
@@ -46,6 +54,8 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     `Subtotal: ${euros(d.subtotalCents)}`,
     `Portes: ${euros(d.shippingCents)}`,
     `Total pago (${METHOD_NAMES[d.method] ?? d.method}): ${euros(d.totalCents)}`,
+    "",
+    ...vatBreakdownText(vat),
     "",
     "Morada de entrega:",
     deliveryText,
@@ -67,6 +77,7 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     `<tr><td>Subtotal</td><td style="text-align:right">${euros(d.subtotalCents)}</td></tr>` +
     `<tr><td>Portes</td><td style="text-align:right">${euros(d.shippingCents)}</td></tr>` +
     `<tr><td><strong>Total pago (${escapeHtml(METHOD_NAMES[d.method] ?? d.method)})</strong></td><td style="text-align:right"><strong>${euros(d.totalCents)}</strong></td></tr></table>` +
+    vatBreakdownHtml(vat) +
     `<p><strong>Morada de entrega</strong><br>${escapeHtml(deliveryText).replace(/\n/g, "<br>")}<br>${speed}</p>` +
     `<p>A encomenda é expedida no prazo de 24 horas úteis após o pagamento.</p>`;
   return {

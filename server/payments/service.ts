@@ -132,6 +132,7 @@ export function createPaymentsService(deps: {
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
+      shippingVatRateBp: order.shippingVatRateBp,
       delivery: {
         name: order.deliveryName,
         address: order.deliveryAddress,
