@@ -131,6 +131,10 @@ test("settings saved on /definicoes show on the footer, /info-envio, the next or
     await expect(footer.getByRole("heading", { name: shopName })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: `${shopName} — página inicial` })).toBeVisible();
     await screenshot(page, "rodape");
+    // The complaints page names the legal entity and the dispute resolution entity of the settings.
+    await page.goto("/livro-de-reclamacao");
+    await expect(page.getByText(`Identifique a ${legalName} (NIPC 516789015) como entidade reclamada`)).toBeVisible();
+    await expect(page.locator("#resolucao-alternativa strong")).toHaveText(original.identity.disputeEntityName);
     await page.goto("/info-envio");
     const prices = page.locator("#custos");
     await expect(prices.getByText("Portugal continental")).toBeVisible();
