@@ -563,6 +563,14 @@ export const refunds = pgTable(
     check("refunds_status_check", sql`${t.status} in ('pending', 'done', 'failed')`),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     index("refunds_order_idx").on(t.orderId),
+    // Exactly once: a return (or, without one, a cancelled order) has at most one refund that is pending or done;
+    // the row is inserted before the provider is called, so a second click or instance fails here instead.
+    uniqueIndex("refunds_one_live_per_return")
+      .on(t.returnId)
+      .where(sql`${t.returnId} is not null and ${t.status} <> 'failed'`),
+    uniqueIndex("refunds_one_live_per_cancelled_order")
+      .on(t.orderId)
+      .where(sql`${t.returnId} is null and ${t.status} <> 'failed'`),
   ],
 );
 

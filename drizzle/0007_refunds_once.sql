@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "refunds_one_live_per_return" ON "refunds" USING btree ("return_id") WHERE "refunds"."return_id" is not null and "refunds"."status" <> 'failed';--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_one_live_per_cancelled_order" ON "refunds" USING btree ("order_id") WHERE "refunds"."return_id" is null and "refunds"."status" <> 'failed';
