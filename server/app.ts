@@ -21,6 +21,7 @@ import { myOrdersRoutes } from "./orders/my-orders-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { shopperPaymentRoutes } from "./payments/shopper-routes.ts";
+import { withdrawalRoutes } from "./returns/public-routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { stockRoutes } from "./stock/routes.ts";
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   fulfilmentRoutes(app, { fulfilment: services.fulfilment });
   myOrdersRoutes(app, { myOrders: services.myOrders });
   invoicingRoutes(app, { invoicing: services.invoicing });
+  withdrawalRoutes(app, { withdrawal: services.withdrawal, limiter: services.limiter });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
   settingsRoutes(app, { settings: services.settings });
 

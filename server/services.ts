@@ -16,6 +16,7 @@ import { createOrdersService } from "./orders/service.ts";
 import { createPaymentProvider } from "./payments/factory.ts";
 import { createPaymentReminders } from "./payments/reminders.ts";
 import { createPaymentsService } from "./payments/service.ts";
+import { createWithdrawalService } from "./returns/withdrawal.ts";
 import { createShopperPayments } from "./payments/shopper-status.ts";
 import { createSettingsService } from "./settings/service.ts";
 import { createStockService } from "./stock/service.ts";
@@ -97,6 +98,13 @@ export function createServices(deps: {
     retryBaseMs: config.invoicing.retryBaseMs,
     onQueued: deps.onInvoiceQueued,
   });
+  // 'Livre resolução': the shopper's withdrawal requests (/conta and the public form /livre-resolucao).
+  const withdrawal = createWithdrawalService({
+    db,
+    publicUrl: config.publicUrl,
+    settings: () => settings.get(),
+    onMailQueued,
+  });
   return {
     db,
     sessions,
@@ -114,6 +122,7 @@ export function createServices(deps: {
     adminOrders,
     myOrders,
     fulfilment,
+    withdrawal,
     invoicing,
   };
 }

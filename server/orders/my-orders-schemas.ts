@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { intValue } from "../catalog/schemas.ts";
 import { CARRIERS } from "../fulfilment/tracking.ts";
+import { withdrawalView } from "../returns/schemas.ts";
+import { vatBreakdownView } from "../invoicing/vat-view.ts";
 import { pageQuery } from "../stock/schemas.ts";
 import { billingView } from "./billing.ts";
 import { paymentData } from "./schemas.ts";
@@ -79,6 +81,8 @@ export const myOrderDetail = z.object({
   subtotal: z.number(),
   portes: z.number(),
   total: z.number(),
+  /** IVA included in the total, per rate (and exemption code), delivery counted in its rate's group. */
+  iva: vatBreakdownView,
   dados_entrega: z.object({
     nome: z.string(),
     morada: z.string(),
@@ -109,5 +113,7 @@ export const myOrderDetail = z.object({
       delivered_at: z.string().nullable(),
     })
     .nullable(),
+  /** 'Livre resolução': whether it can be asked now, until when, and the requests made (server/returns/). */
+  withdrawal: withdrawalView,
 });
 export type MyOrderDetail = z.infer<typeof myOrderDetail>;

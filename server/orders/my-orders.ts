@@ -13,6 +13,8 @@ import {
   type MyOrderSummary,
 } from "./my-orders-schemas.ts";
 import { CARRIER_NAMES, type Carrier } from "../fulfilment/tracking.ts";
+import { readWithdrawalView } from "../returns/withdrawal-view.ts";
+import { vatViewOf } from "../invoicing/vat-view.ts";
 import { toPaymentData } from "./presenter.ts";
 import { ORDER_STATUS_LABELS, readTimeline, type OrderEvent, type OrderStatus } from "./timeline.ts";
 
@@ -145,10 +147,11 @@ export function createMyOrdersService(deps: { db: Database }) {
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!order) throw new NotFoundError(M.orderNotFound);
-      const [lines, [payment], events] = await Promise.all([
+      const [lines, [payment], events, withdrawal] = await Promise.all([
         db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
         db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id)).limit(1),
         readTimeline(db, order.id, "shopper"),
+        readWithdrawalView(db, order),
       ]);
       const status = order.status as OrderStatus;
       const waiting = status === "pending_payment" && payment?.status === "pending";
@@ -172,6 +175,7 @@ export function createMyOrdersService(deps: { db: Database }) {
         subtotal: euros(order.subtotalCents),
         portes: euros(order.shippingCents),
         total: euros(order.totalCents),
+        iva: vatViewOf(lines, order),
         dados_entrega: {
           nome: order.deliveryName,
           morada: order.deliveryAddress,
@@ -198,6 +202,7 @@ export function createMyOrdersService(deps: { db: Database }) {
               delivered_at: isoOrNull(order.deliveredAt),
             }
           : null,
+        withdrawal,
       };
     },
   };
