@@ -3,6 +3,7 @@ import type { PublicUser } from "#server/accounts/schemas.ts";
 import type { Database } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { ConflictError, NotFoundError } from "#server/http/errors.ts";
+import { queueCreditNote } from "#server/invoicing/service.ts";
 import { enqueueMail, type OutgoingMail } from "#server/mail/outbox.ts";
 import { cancelPaidOrder, lockOrder, markRefundDone, setFulfilmentStatus } from "#server/orders/fulfilment-status.ts";
 import type { Order } from "#server/orders/status.ts";
@@ -179,6 +180,13 @@ export function createFulfilmentService(deps: { db: Database; publicUrl: string;
           actor: adminActor(admin),
           message: "Reembolso marcado como feito",
           data: { refund_status: "done" },
+        });
+        // The whole sale was given back: its invoice is corrected by a credit note of the same amount.
+        await queueCreditNote(tx, {
+          orderId,
+          refundId: null,
+          amountCents: order.totalCents,
+          reason: "Encomenda cancelada (reembolso total)",
         });
         return order.status as OrderStatus;
       });

@@ -39,7 +39,8 @@ export async function queueInvoice(tx: Tx, orderId: number): Promise<void> {
 
 export interface CreditNoteInput {
   orderId: number;
-  refundId: number;
+  /** The refunds row; null for the refund of issue 13's paid-order cancellation (marked done on the order). */
+  refundId: number | null;
   amountCents: number;
   /** The order lines refunded; without them, the refund's return lines (or the whole order for a full refund). */
   lines?: Array<{ orderLineId: number; quantity: number }>;
