@@ -160,3 +160,30 @@ test("filter by status and search by reference: exactly the expected orders, kep
   // The page shows at most 50 lines; the CSV has every paid order, starting with the page's.
   expect(paidCsv.slice(0, onScreen.length).map((r) => r[5]!.replace(/ /g, "") || r[0])).toEqual(onScreen);
 });
+
+/** A Lisbon calendar day, YYYY-MM-DD, `days` days from today. */
+const lisbonDay = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Lisbon" });
+
+test("a refused filter says why above the form, which keeps what was typed", async ({ page }) => {
+  const [today, tomorrow, yesterday] = [lisbonDay(0), lisbonDay(1), lisbonDay(-1)];
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+  const response = await page.goto(`/orders?from=${tomorrow}&to=${today}&search=${pending.reference}`);
+  expect(response?.status()).toBe(400);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "A data inicial não pode ser posterior à data final." }),
+  ).toBeVisible();
+  await expect(page.getByLabel("De", { exact: true })).toHaveValue(tomorrow);
+  await expect(page.getByLabel("Até", { exact: true })).toHaveValue(today);
+  await expect(page.getByLabel("Pesquisar", { exact: true })).toHaveValue(pending.reference);
+  await expect(page.locator("[data-row]")).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  // Corrected in the form: the order placed today is found.
+  await page.getByLabel("De", { exact: true }).fill(yesterday);
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await page.waitForURL((url) => url.searchParams.get("from") === yesterday);
+  await expect(page.getByRole("alert").filter({ hasText: "data inicial" })).toHaveCount(0);
+  await expect.poll(() => ordersOnScreen(page)).toEqual([pending.reference]);
+});

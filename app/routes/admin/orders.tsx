@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import type { AdminOrderLine, OrdersPerDay } from "#server/orders/admin-schemas.ts";
 import { adminOrdersQuery, porTempoQuery } from "#server/orders/admin-schemas.ts";
 import { ORDER_STATUS_LABELS } from "#server/orders/timeline.ts";
@@ -35,14 +35,37 @@ const OrdersChart = lazy(() => import("#app/components/admin/orders/OrdersChart.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { adminOrders } = servicesOf(context);
-  const query = { ...searchQuery(request, adminOrdersQuery), limit: PAGE_SIZE };
+  const params = Object.fromEntries(new URL(request.url).searchParams);
   const { days } = searchQuery(request, porTempoQuery);
-  const [orders, perDay] = await Promise.all([
-    load(() => adminOrders.listLines(query)),
-    load(() => adminOrders.perDay(days)),
-  ]);
-  const filters = Object.fromEntries(FILTER_FIELDS.map((f) => [f, query[f]])) as FilterValues;
-  return { page: query.page, orders, days, perDay, filters, statusLabels: ORDER_STATUS_LABELS };
+  const perDay = load(() => adminOrders.perDay(days));
+  const parsed = adminOrdersQuery.safeParse(params);
+  if (!parsed.success) {
+    // A filter the API refuses (dates reversed, a hand-edited URL): the same pt-PT message, shown above the
+    // form with what was typed, so it can be corrected there; the answer is a 400 and lists nothing.
+    const filters: FilterValues = Object.fromEntries(FILTER_FIELDS.map((f) => [f, params[f]]));
+    const body = {
+      page: 1,
+      orders: { items: [], total: 0 },
+      days,
+      perDay: await perDay,
+      filters,
+      filterError: parsed.error.issues[0]?.message ?? "Filtro inválido.",
+      statusLabels: ORDER_STATUS_LABELS,
+    };
+    return data(body, { status: 400 });
+  }
+  const query = { ...parsed.data, limit: PAGE_SIZE };
+  const [orders, points] = await Promise.all([load(() => adminOrders.listLines(query)), perDay]);
+  const filters: FilterValues = Object.fromEntries(FILTER_FIELDS.map((f) => [f, query[f]]));
+  return {
+    page: query.page,
+    orders,
+    days,
+    perDay: points,
+    filters,
+    filterError: null,
+    statusLabels: ORDER_STATUS_LABELS,
+  };
 }
 
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os pedidos");
@@ -148,7 +171,7 @@ const orderColumns = (labels: StatusLabels): AdminColumn<AdminOrderLine>[] => [
 
 /** /orders 'Relatório Geral': the orders per day and the filtered order lines, 50 a page. */
 export default function Page({
-  loaderData: { page, orders, days, perDay, filters, statusLabels },
+  loaderData: { page, orders, days, perDay, filters, filterError, statusLabels },
 }: Route.ComponentProps) {
   const pending = useScreenPending();
   const statuses = Object.entries(statusLabels) as Array<[keyof StatusLabels, string]>;
@@ -161,7 +184,11 @@ export default function Page({
 
       <Panel title="Pedidos">
         <OrderFilters values={filters} statuses={statuses} />
-        {orders.items.length === 0 ? (
+        {filterError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {filterError}
+          </p>
+        ) : orders.items.length === 0 ? (
           <EmptyState message="Nenhum pedido encontrado." />
         ) : (
           <>

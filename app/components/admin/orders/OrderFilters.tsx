@@ -6,12 +6,12 @@
 import { Download, Search, X } from "lucide-react";
 import type { FormEvent } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import type { AdminOrderFilters } from "#server/orders/admin-schemas.ts";
 import { buttonClass, inputClass, labelClass } from "#app/components/admin/ui.tsx";
 
 /** The filters the form shows (the page and the chart's range are not filters). */
 export const FILTER_FIELDS = ["search", "order_status", "method", "from", "to"] as const;
-export type FilterValues = Partial<Pick<AdminOrderFilters, (typeof FILTER_FIELDS)[number]>>;
+/** The filters as the form shows them (text; the loader validated them, or reports why not). */
+export type FilterValues = Partial<Record<(typeof FILTER_FIELDS)[number], string | undefined>>;
 
 const METHODS = [
   ["mb", "Multibanco"],
@@ -45,7 +45,7 @@ export function OrderFilters({
     const form = new FormData(event.currentTarget);
     const chosen = Object.fromEntries(FILTER_FIELDS.map((f) => [f, String(form.get(f) ?? "").trim() || undefined]));
     // A new filter starts at page 1.
-    navigate(`/orders${filterQuery(chosen as FilterValues, { days: keepDays })}`, { preventScrollReset: true });
+    navigate(`/orders${filterQuery(chosen, { days: keepDays })}`, { preventScrollReset: true });
   };
 
   return (
