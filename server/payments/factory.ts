@@ -15,6 +15,8 @@ export interface PaymentSettings {
     backofficeKey?: string;
     apiUrl?: string;
     payshopUrl?: string;
+    /** The refund call's URL (tests and the stand-in; default ifthenpay's). */
+    refundUrl?: string;
     timeoutMs?: number;
   };
 }
@@ -39,6 +41,7 @@ export function createPaymentProvider(settings: PaymentSettings): PaymentProvide
     backofficeKey: ifthenpay.backofficeKey,
     ...(ifthenpay.apiUrl ? { baseUrl: ifthenpay.apiUrl } : {}),
     ...(ifthenpay.payshopUrl ? { payshopUrl: ifthenpay.payshopUrl } : {}),
+    ...(ifthenpay.refundUrl ? { refundUrl: ifthenpay.refundUrl } : {}),
     ...(ifthenpay.timeoutMs ? { timeoutMs: ifthenpay.timeoutMs } : {}),
   });
   if (provider.methods.length === 0) {

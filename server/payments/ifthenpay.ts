@@ -8,14 +8,17 @@ import {
   PaymentGatewayError,
   PaymentRejectedError,
   REFERENCE_VALIDITY_DAYS,
+  REFUND_REFUSAL_MESSAGES,
   isExpired,
   validatePaymentInput,
+  validateRefundInput,
   type CreatedPayment,
   type GatewayFailure,
   type PaymentCheck,
   type PaymentMethod,
   type PaymentProvider,
   type PaymentToCheck,
+  type RefundOutcome,
   type ValidPaymentInput,
 } from "./provider.ts";
 
@@ -26,7 +29,12 @@ import {
  *  - MB WAY: POST {baseUrl}/spg/payment/mbway, status GET {baseUrl}/spg/payment/mbway/status;
  *  - Payshop: POST {payshopUrl} (another host);
  *  - verification of Multibanco/Payshop: POST {baseUrl}/v2/payments/read with the backoffice
- *    key (rate limited: call it from the admin's "verify" and a slow job, not per page view).
+ *    key (rate limited: call it from the admin's "verify" and a slow job, not per page view);
+ *  - MB WAY refund: POST {refundUrl} (https://ifthenpay.com/api/endpoint/payments/refund) with JSON
+ *    { backofficekey, requestId, amount: "12.50" }; Code "1" refunded, "-1" not enough unsettled balance, else
+ *    refused. The shape as ifthenpay's own modules send it (ifthenpay PrestaShop/OpenCart modules'
+ *    API_URL_IFTHENPAY_POST_REFUND, the WooCommerce plugin's $refunds_url, Pipedream's ifthenpay.app.mjs
+ *    refundPayment, upgradelabs' Laravel MBWayPaymentRefunds).
  *
  * A method is offered only when its key (or entity + sub-entity) is configured. Every call has
  * a timeout; every failure becomes a PaymentGatewayError or PaymentRejectedError whose message
@@ -41,12 +49,13 @@ export interface IfthenpayOptions {
   backofficeKey?: string;
   baseUrl?: string;
   payshopUrl?: string;
+  refundUrl?: string;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
   now?: () => Date;
 }
 
-type Endpoint = "mb_init" | "mbway_init" | "mbway_status" | "payshop_init" | "payments_read";
+type Endpoint = "mb_init" | "mbway_init" | "mbway_status" | "payshop_init" | "payments_read" | "refund";
 
 const clean = (value: string | undefined) => value?.trim() || undefined;
 
@@ -68,6 +77,7 @@ const mbInitResponse = z.object({
 const mbwayInitResponse = z.object({ Status: code, RequestId: text });
 const mbwayStatusResponse = z.object({ Status: code, UpdateAt: text });
 const payshopInitResponse = z.object({ Code: code, Reference: text, RequestId: text });
+const refundResponse = z.object({ Code: code, Message: text });
 const paymentsReadResponse = z.object({
   status: z.union([z.string(), z.number()]).optional(),
   payments: z
@@ -97,6 +107,7 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
     throw new RangeError("Multibanco entity and sub-entity must be set together");
   const baseUrl = (opts.baseUrl ?? "https://api.ifthenpay.com").replace(/\/+$/, "");
   const payshopUrl = opts.payshopUrl ?? "https://ifthenpay.com/api/payshop/reference/";
+  const refundUrl = opts.refundUrl ?? "https://ifthenpay.com/api/endpoint/payments/refund";
   const fetchImpl = opts.fetch ?? globalThis.fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const now = opts.now ?? (() => new Date());
@@ -366,9 +377,30 @@ export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider
     return byTime(payment);
   }
 
+  /** One refund call, sent once: a failure without the gateway's answer is thrown, never retried here. */
+  async function refund(input: { requestId: string; amountCents: number }): Promise<RefundOutcome> {
+    const valid = validateRefundInput(input);
+    const endpoint = "refund";
+    if (!backofficeKey) throw notConfigured(endpoint);
+    const data = parse(
+      endpoint,
+      refundResponse,
+      await call(endpoint, refundUrl, {
+        backofficekey: backofficeKey,
+        requestId: valid.requestId,
+        amount: centsToAmount(valid.amountCents),
+      }),
+    );
+    const answer = { code: data.Code, message: data.Message.slice(0, 200) };
+    if (data.Code === "1") return { status: "done", answer };
+    const reason = data.Code === "-1" ? "insufficient_funds" : "refused";
+    return { status: "refused", reason, message: REFUND_REFUSAL_MESSAGES[reason], answer };
+  }
+
   return {
     name: "ifthenpay",
     methods,
+    refund,
 
     async create(input) {
       const valid = validatePaymentInput(input);

@@ -76,12 +76,54 @@ export type PaymentCheck =
   | { status: "failed"; reason: "rejected" | "declined" }
   | { status: "expired" };
 
+/** Money back on a paid MB WAY payment (ifthenpay's refund call; the sandbox's offline stand-in). */
+export interface RefundInput {
+  /** The paid MB WAY payment's gateway request id (payments.request_id). */
+  requestId: string;
+  amountCents: number;
+}
+
+/**
+ * The gateway's final word on a refund. "refused": it answered and moved no money (Code other than "1"). Anything
+ * without an answer (time-out, connection lost, 5xx, not JSON) is thrown as a PaymentGatewayError instead: then
+ * nobody knows whether the money moved, and the caller must not simply send it again (returns/refunds.ts).
+ */
+export type RefundOutcome =
+  | { status: "done"; answer: { code: string; message: string } }
+  | {
+      status: "refused";
+      reason: RefundRefusal;
+      /** pt-PT, for the admin. */
+      message: string;
+      answer: { code: string; message: string };
+    };
+
+export type RefundRefusal = "insufficient_funds" | "refused";
+
+export const REFUND_REFUSAL_MESSAGES: Record<RefundRefusal, string> = {
+  insufficient_funds:
+    "O ifthenpay recusou o reembolso: não há saldo suficiente por liquidar na conta. Faça o reembolso por transferência bancária.",
+  refused:
+    "O ifthenpay recusou o reembolso. Confirme o pagamento no backoffice do ifthenpay ou reembolse por transferência.",
+};
+
 export interface PaymentProvider {
   readonly name: "sandbox" | "ifthenpay";
   /** The methods this provider is configured for, in the order to offer them. */
   readonly methods: readonly PaymentMethod[];
   create(input: CreatePaymentInput): Promise<CreatedPayment>;
   check(payment: PaymentToCheck): Promise<PaymentCheck>;
+  /** Gives back `amountCents` of a paid MB WAY payment; never retried here (no idempotency key at the gateway). */
+  refund(input: RefundInput): Promise<RefundOutcome>;
+}
+
+/** The checks before any refund call: a request id and a positive amount in cents. */
+export function validateRefundInput(input: RefundInput): RefundInput {
+  const requestId = typeof input.requestId === "string" ? input.requestId.trim() : "";
+  if (!requestId) throw new PaymentDataIncompleteError("mbway");
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > MAX_AMOUNT_CENTS)
+    throw new PaymentRejectedError("invalid_amount");
+  return { requestId, amountCents: input.amountCents };
 }
 
 // ---------- errors ----------

@@ -7,9 +7,11 @@ import {
   REFERENCE_VALIDITY_DAYS,
   isExpired,
   validatePaymentInput,
+  validateRefundInput,
   type CreatedPayment,
   type PaymentCheck,
   type PaymentProvider,
+  type RefundInput,
 } from "./provider.ts";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -42,14 +44,26 @@ export interface SandboxOptions {
  * see buildCallbackUrl in ./callback.ts) and lives in the shop's database; check() only says
  * "pending" until the payment's expiry time, then "expired".
  */
-export function createSandboxProvider(opts: SandboxOptions): PaymentProvider {
+/** The sandbox also lists the refunds it "made" (tests, demos), newest last. */
+export type SandboxProvider = PaymentProvider & { readonly refunds: Array<RefundInput & { at: Date }> };
+
+export function createSandboxProvider(opts: SandboxOptions): SandboxProvider {
   if (!isValidEntity(opts.entity)) throw new RangeError("Multibanco entity must be 5 digits");
   if (!isValidSubEntity(opts.subEntity)) throw new RangeError("Multibanco sub-entity must be 1 to 3 digits");
   const now = opts.now ?? (() => new Date());
+  const refunds: Array<RefundInput & { at: Date }> = [];
 
   return {
     name: "sandbox",
     methods: PAYMENT_METHODS,
+    refunds,
+
+    /** Offline: every well-formed refund succeeds at once and is recorded (no money moves). */
+    async refund(input) {
+      const valid = validateRefundInput(input);
+      refunds.push({ ...valid, at: now() });
+      return { status: "done", answer: { code: "1", message: "Sandbox: reembolso simulado" } };
+    },
 
     async create(input): Promise<CreatedPayment> {
       const valid = validatePaymentInput(input);

@@ -11,7 +11,7 @@ import { randomRequestId } from "#server/payments/sandbox.ts";
  */
 
 export type StandInMode = "ok" | "down" | "http500" | "slow" | "not_json" | "invalid_key" | "declined" | "error";
-export type StandInEndpoint = "mb_init" | "mbway_init" | "mbway_status" | "payshop_init" | "payments_read";
+export type StandInEndpoint = "mb_init" | "mbway_init" | "mbway_status" | "payshop_init" | "payments_read" | "refund";
 
 export interface StandInKeys {
   mbKey: string;
@@ -47,6 +47,13 @@ export interface PaidEntry {
   terminal: string;
 }
 
+/** A refund the stand-in made (Code "1"): what a test counts to prove nothing was refunded twice. */
+export interface RefundEntry {
+  requestId: string;
+  amountCents: number;
+  at: Date;
+}
+
 /** The stand-in's memory, shared by the endpoint answers. */
 export interface StandInState {
   keys: StandInKeys;
@@ -54,6 +61,7 @@ export interface StandInState {
   now: () => Date;
   created: StandInPayment[];
   paid: PaidEntry[];
+  refunds: RefundEntry[];
   nextSequence(): number;
 }
 
@@ -64,6 +72,7 @@ export const ROUTES: Record<string, StandInEndpoint> = {
   "GET /spg/payment/mbway/status": "mbway_status",
   "POST /api/payshop/reference": "payshop_init",
   "POST /v2/payments/read": "payments_read",
+  "POST /api/endpoint/payments/refund": "refund",
 };
 
 export const MBWAY_MESSAGES: Record<string, string> = {
@@ -248,4 +257,27 @@ export function paymentsRead(s: StandInState, mode: StandInMode, body: Record<st
       terminal: p.terminal,
     })),
   };
+}
+
+/**
+ * POST /api/endpoint/payments/refund { backofficekey, requestId, amount: "12.50" } → { Code, Message }: "1" refunded;
+ * "0" refused (wrong key, unknown or unpaid MB WAY request, bad amount, more than paid minus already refunded);
+ * "-1" not enough unsettled balance (mode "declined"). Mode "error" refuses everything with "0".
+ */
+export function refund(s: StandInState, mode: StandInMode, body: Record<string, unknown>) {
+  const fail = (code: string, message: string) => ({ Code: code, Message: message });
+  if (mode === "invalid_key" || body.backofficekey !== s.keys.backofficeKey) return fail("0", "Invalid backoffice key");
+  if (mode === "error") return fail("0", "Erro ao processar o reembolso");
+  if (mode === "declined") return fail("-1", "Saldo insuficiente");
+  const requestId = typeof body.requestId === "string" ? body.requestId : "";
+  const amount = typeof body.amount === "string" ? body.amount : "";
+  const cents = AMOUNT.test(amount) ? amountToCents(amount) : null;
+  if (!requestId || cents === null || cents <= 0) return fail("0", "Parâmetros inválidos");
+  const payment = s.created.find((p) => p.method === "mbway" && p.requestId === requestId);
+  const paidCents = s.paid.filter((p) => p.requestId === requestId).reduce((sum, p) => sum + p.amountCents, 0);
+  if (!payment || paidCents === 0) return fail("0", "Pagamento não encontrado");
+  const refunded = s.refunds.filter((r) => r.requestId === requestId).reduce((sum, r) => sum + r.amountCents, 0);
+  if (cents > paidCents - refunded) return fail("0", "Valor superior ao disponível para reembolso");
+  s.refunds.push({ requestId, amountCents: cents, at: s.now() });
+  return fail("1", "Successful refunded");
 }

@@ -6,8 +6,10 @@ import {
   mbwayStatus,
   paymentsRead,
   payshopInit,
+  refund,
   ROUTES,
   type PaidEntry,
+  type RefundEntry,
   type StandInEndpoint,
   type StandInKeys,
   type StandInMode,
@@ -17,6 +19,7 @@ import {
 
 export type {
   PaidEntry,
+  RefundEntry,
   StandInEndpoint,
   StandInKeys,
   StandInMode,
@@ -26,17 +29,18 @@ export type {
 /**
  * A local stand-in for ifthenpay (node:http on 127.0.0.1, random port) answering the
  * documented API: Multibanco dynamic references, MB WAY request and status, Payshop
- * references and the backoffice's payments/read. For tests and fault drills only.
+ * references, the backoffice's payments/read and the MB WAY refund. For tests and fault drills only.
  *
  *   const gw = await startGatewayStandIn();
- *   createIfthenpayProvider({ ...gw.keys, baseUrl: gw.url, payshopUrl: gw.payshopUrl });
+ *   createIfthenpayProvider({ ...gw.keys, baseUrl: gw.url, payshopUrl: gw.payshopUrl, refundUrl: gw.refundUrl });
  *   gw.setMode("slow");                 // every endpoint; or gw.setMode("down", "mbway_init")
  *   gw.markPaid({ requestId });         // MB WAY status 000 + listed by payments/read
  *   gw.requests                         // what the client sent, in order
+ *   gw.refunds                          // the refunds made (Code "1"), to count them
  *
  * Modes: ok | down (connection reset, no answer) | http500 | slow (answers after slowMs) |
  * not_json (200 with an HTML page) | invalid_key (answers as for a wrong key) |
- * declined (MB WAY: 122) | error (each endpoint's generic error code).
+ * declined (MB WAY: 122; refund: -1) | error (each endpoint's generic error code).
  */
 
 export interface StandInOptions {
@@ -76,10 +80,13 @@ export interface GatewayStandIn {
   url: string;
   /** For IfthenpayOptions.payshopUrl. */
   payshopUrl: string;
+  /** For IfthenpayOptions.refundUrl. */
+  refundUrl: string;
   keys: StandInKeys;
   requests: RecordedRequest[];
   created: StandInPayment[];
   paid: PaidEntry[];
+  refunds: RefundEntry[];
   /** Without an endpoint: every endpoint (and overrides are cleared). */
   setMode(mode: StandInMode, endpoint?: StandInEndpoint): void;
   setSlowMs(ms: number): void;
@@ -104,9 +111,10 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
   const requests: RecordedRequest[] = [];
   const created: StandInPayment[] = [];
   const paid: PaidEntry[] = [];
+  const refunds: RefundEntry[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let sequence = 0;
-  const state: StandInState = { keys, mbEntity, now, created, paid, nextSequence: () => ++sequence };
+  const state: StandInState = { keys, mbEntity, now, created, paid, refunds, nextSequence: () => ++sequence };
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     if (res.destroyed || res.writableEnded) return;
@@ -141,6 +149,8 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
         return json(res, 200, payshopInit(state, mode, body));
       case "payments_read":
         return json(res, 200, paymentsRead(state, mode, body));
+      case "refund":
+        return json(res, 200, refund(state, mode, body));
     }
   }
 
@@ -171,9 +181,16 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
       return;
     }
     if (mode === "slow") {
+      // A slow refund is made at once and only answered late: the client's time-out then leaves it not knowing
+      // whether the money moved, which is what the shop's refund path must survive without refunding twice.
+      const made =
+        endpoint === "refund" && recorded.body && typeof recorded.body === "object"
+          ? refund(state, "ok", recorded.body as Record<string, unknown>)
+          : undefined;
       const timer = setTimeout(() => {
         timers.delete(timer);
-        answer(endpoint, "ok", recorded, res);
+        if (made) json(res, 200, made);
+        else answer(endpoint, "ok", recorded, res);
       }, slowMs);
       timers.add(timer);
       res.on("close", () => {
@@ -201,10 +218,12 @@ export async function startGatewayStandIn(opts: StandInOptions = {}): Promise<Ga
   return {
     url,
     payshopUrl: `${url}/api/payshop/reference/`,
+    refundUrl: `${url}/api/endpoint/payments/refund`,
     keys,
     requests,
     created,
     paid,
+    refunds,
     setMode(mode, endpoint) {
       if (endpoint) {
         overrides.set(endpoint, mode);

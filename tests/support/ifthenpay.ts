@@ -37,6 +37,7 @@ export function useIfthenpayStandIn() {
       ...allKeys(),
       baseUrl: s.gw.url,
       payshopUrl: s.gw.payshopUrl,
+      refundUrl: s.gw.refundUrl,
       timeoutMs: 2_000,
       now: () => s.clock,
       ...extra,
