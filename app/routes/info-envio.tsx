@@ -17,6 +17,20 @@ const DELIVERY_TIMES = [
   { zone: "Madeira e Açores", time: "5 a 10 dias úteis" },
 ] as const;
 
+/** A bordered list of label / value rows (delivery times, delivery prices). */
+function Facts({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <dl className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <dt className="font-medium text-gray-900">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** What delivery costs, from the shop's settings (the same prices checkout charges). */
 function deliveryPrices(delivery: PublicShop["delivery"]) {
   return [
@@ -48,17 +62,7 @@ function sections({ identity, delivery }: PublicShop): readonly LegalSection[] {
       content: (
         <>
           <p>Depois da expedição, os prazos de entrega habituais são:</p>
-          <dl className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200">
-            {DELIVERY_TIMES.map(({ zone, time }) => (
-              <div
-                key={zone}
-                className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <dt className="font-medium text-gray-900">{zone}</dt>
-                <dd>{time}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts rows={DELIVERY_TIMES.map(({ zone, time }) => [zone, time] as const)} />
           <p>
             Os prazos são indicativos e contam apenas dias úteis. Em épocas de maior movimento (como o Natal) ou por
             motivos alheios à {identity.shopName}, a transportadora pode precisar de mais algum tempo.
@@ -97,17 +101,7 @@ function sections({ identity, delivery }: PublicShop): readonly LegalSection[] {
             da opção de entrega escolhida. O valor é sempre apresentado, juntamente com o total da encomenda, antes de
             confirmar o pagamento.
           </p>
-          <dl className="divide-y divide-gray-200 overflow-hidden rounded-xl border border-gray-200">
-            {deliveryPrices(delivery).map(({ label, price }) => (
-              <div
-                key={label}
-                className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <dt className="font-medium text-gray-900">{label}</dt>
-                <dd>{price}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts rows={deliveryPrices(delivery).map(({ label, price }) => [label, price] as const)} />
           {delivery.freeDeliveryThresholdCents !== null ? (
             <p>
               Nas encomendas a partir de <strong>{centsText(delivery.freeDeliveryThresholdCents)}</strong> a entrega
