@@ -25,7 +25,8 @@ import { recordOrderEvent } from "./timeline.ts";
  * Checkout and the cart check. Modules of this domain:
  *   cart.ts         the cart as the database sees it (POST /api/cart/check, checkout's prices)
  *   quote.ts        the price before the order button (POST /api/cart/quote) and the total check of POST /orders
- *   my-delivery.ts  the account's last delivery data (GET /api/users/me/delivery)
+ *   my-delivery.ts  the account's last delivery data and newest NIF (GET /api/users/me/delivery)
+ *   billing.ts      the NIF and billing data (dados_faturacao), the 'Faturação' view and the invoice's buyer
  *   place-order.ts  phase 1: order, lines and stock reservation in one statement
  *   limits.ts       limits against stock hoarding
  *   status.ts       an order's status changes inside a caller's transaction (payments uses them)
