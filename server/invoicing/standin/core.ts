@@ -55,6 +55,8 @@ export interface CoreOptions {
   /** The service's 422 shape for a message. */
   validationError(message: string): unknown;
   now?: () => Date;
+  /** Told of every request and the status answered (the CLI prints them); the query string is left out. */
+  onRequest?: (line: string) => void;
 }
 
 export interface StandInServer {
@@ -84,6 +86,8 @@ export async function startStandInServer(opts: CoreOptions): Promise<StandInServ
 
   const send = (res: ServerResponse, reply: Reply) => {
     if (res.destroyed || res.writableEnded) return;
+    const req = res.req;
+    opts.onRequest?.(`${req.method} ${new URL(req.url ?? "/", "http://x").pathname} → ${reply.status}`);
     if (reply.raw) {
       res.writeHead(reply.status, { "content-type": reply.raw.contentType });
       res.end(reply.raw.data);

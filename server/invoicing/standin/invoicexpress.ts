@@ -59,6 +59,8 @@ export interface IxStandInDocument {
 
 export interface IxStandInOptions {
   port?: number;
+  /** Told of each request ("POST /path → 201"), for the CLI. */
+  onRequest?: (line: string) => void;
   apiKey?: string;
   account?: string;
   slowMs?: number;
@@ -265,6 +267,7 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
   const server = await startStandInServer({
     port: opts.port,
     slowMs: opts.slowMs,
+    onRequest: opts.onRequest,
     validationError: errors,
     authorize: (req) => (req.query.get("api_key") === apiKey ? null : { status: 401, json: errors("Invalid API key") }),
     routes: [

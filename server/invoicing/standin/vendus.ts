@@ -50,6 +50,8 @@ export interface VendusStandInDocument {
 
 export interface VendusStandInOptions {
   port?: number;
+  /** Told of each request ("POST /path → 201"), for the CLI. */
+  onRequest?: (line: string) => void;
   apiKey?: string;
   slowMs?: number;
   /** The account's region decides the rates behind NOR / INT / RED (default mainland). */
@@ -228,6 +230,7 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
   const server = await startStandInServer({
     port: opts.port,
     slowMs: opts.slowMs,
+    onRequest: opts.onRequest,
     validationError: core.validationError,
     authorize: (req) => (req.headers.authorization === basic ? null : { status: 401, json: errors("Unauthorized") }),
     routes: [
