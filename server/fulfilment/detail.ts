@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { orders, paymentEvents, payments, users } from "#server/db/schema.ts";
 import { NotFoundError } from "#server/http/errors.ts";
+import { vatViewOf } from "#server/invoicing/vat-view.ts";
 import { billingViewOf } from "#server/orders/billing.ts";
 import { linesOf } from "#server/orders/status.ts";
 import { type OrderEvent, type OrderStatus, readTimeline } from "#server/orders/timeline.ts";
@@ -132,6 +133,7 @@ export async function readOrderDetail(db: Database, orderId: number): Promise<Or
     subtotal: euros(o.subtotalCents),
     shipping: euros(o.shippingCents),
     total: euros(o.totalCents),
+    iva: vatViewOf(lines, o),
     payments: paymentRows.map((p) => paymentOf(p, gatewayEvents)),
     timeline: events.filter((e) => e.kind !== "note").map(entryOf),
     notes: events.filter((e) => e.kind === "note").map(entryOf),

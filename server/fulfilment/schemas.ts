@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vatBreakdownView } from "#server/invoicing/vat-view.ts";
 import { billingView } from "#server/orders/billing.ts";
 import { orderStatus } from "#server/orders/timeline.ts";
 import { CARRIERS, TRACKING_NUMBER_PATTERN, TRACKING_URL_MAX } from "./tracking.ts";
@@ -159,6 +160,8 @@ export const orderDetailSchema = z.object({
   subtotal: z.number(),
   shipping: z.number(),
   total: z.number(),
+  /** IVA included in the total, per rate (and exemption code), delivery counted in its rate's group. */
+  iva: vatBreakdownView,
   payments: z.array(paymentDetailSchema),
   /** Status changes, payments and e-mails, oldest first (internal notes are in `notes`). */
   timeline: z.array(timelineEntrySchema),

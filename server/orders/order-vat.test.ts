@@ -96,6 +96,26 @@ describe("IVA of an order", () => {
       [0, settings.vat.defaultExemptionCode, 1000],
     ]);
 
+    // The shopper's order page and the admin's answer the same breakdown, in euros, from the stored lines.
+    const asEuros = {
+      grupos: breakdown.groups.map((g) => ({
+        taxa_bp: g.rateBp,
+        codigo_isencao: g.exemptionCode,
+        rotulo: vatGroupLabel(g),
+        base: g.baseCents / 100,
+        iva: g.vatCents / 100,
+        total: g.totalCents / 100,
+        inclui_portes: g.includesShipping,
+      })),
+      base: breakdown.baseCents / 100,
+      iva: breakdown.vatCents / 100,
+      total: order.totalCents / 100,
+    };
+    const mine = await t.app.inject({ url: `/api/users/me/orders/${orderId}`, headers: buyer.headers });
+    expect(mine.json().iva).toEqual(asEuros);
+    const detail = await t.app.inject({ url: `/api/orders/${orderId}/detail`, headers: admin.headers });
+    expect(detail.json().iva).toEqual(asEuros);
+
     await payOrder(t, orderId);
     const [queued] = await t.db
       .select({ id: emailOutbox.id })

@@ -1,5 +1,6 @@
 import type { MyOrderDetail } from "#server/orders/my-orders-schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
+import { VatBreakdownTable } from "../orders/VatBreakdownTable.tsx";
 
 /** The order's lines and its totals with delivery (/conta/encomendas/:id): a list, so nothing scrolls sideways. */
 export function OrderLines({ order }: { order: MyOrderDetail }) {
@@ -36,6 +37,7 @@ export function OrderLines({ order }: { order: MyOrderDetail }) {
           <dd className="text-gray-900 tabular-nums">{formatEuros(order.total)}</dd>
         </div>
       </dl>
+      <VatBreakdownTable iva={order.iva} className="mt-4" />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import type { OrderDetail, PaymentDetail } from "#server/fulfilment/schemas.ts";
 import { CARRIER_NAMES } from "#server/fulfilment/tracking.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
+import { VatBreakdownTable } from "../../orders/VatBreakdownTable.tsx";
 import { PaymentStatusBadge } from "../payment-status.tsx";
 import { Panel, thClass } from "../ui.tsx";
 
@@ -193,6 +194,7 @@ export function TotalsPanel({ order }: { order: OrderDetail }) {
         {row("Portes", order.shipping)}
         {row("Total", order.total, true)}
       </dl>
+      <VatBreakdownTable iva={order.iva} className="mt-4" />
     </Panel>
   );
 }
