@@ -172,6 +172,8 @@ export default function Produto({ loaderData }: Route.ComponentProps) {
             </h1>
             <div className="mt-3 flex flex-wrap items-center gap-3">
               <p className="text-2xl font-semibold text-gray-900 tabular-nums">{formatEuros(product.price)}</p>
+              {/* Prices are IVA included, whatever the delivery region (decision 0013). */}
+              <span className="text-sm text-gray-600">IVA incluído</span>
               {!inStock && (
                 <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-700">Esgotado</span>
               )}

@@ -43,7 +43,9 @@ export function QuoteFigures({ quote, updating, failed, children }: Props) {
           </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4 border-t border-gray-200 pt-3">
-          <dt className="font-semibold text-gray-900">Total a pagar</dt>
+          <dt className="font-semibold text-gray-900">
+            Total a pagar <span className="block text-xs font-normal text-gray-600">IVA incluído</span>
+          </dt>
           <dd className="text-xl font-bold whitespace-nowrap text-gray-900">{value(quote?.total)}</dd>
         </div>
       </dl>
