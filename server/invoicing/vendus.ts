@@ -160,7 +160,9 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
       if (row < 0)
         throw invalidRequest(
           SERVICE,
-          `'${item.name}' não corresponde a nenhuma linha da fatura ${invoice.data.number}`,
+          `'${item.name}' (${centsToAmount(item.unitPriceCents)} € × ${item.quantity}) não corresponde a nenhuma linha ` +
+            `da fatura ${invoice.data.number}; o Vendus só credita linhas da fatura ao preço faturado: emita esta nota ` +
+            `de crédito no Vendus e registe o número`,
         );
       left[row]! -= item.quantity;
       return {
