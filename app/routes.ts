@@ -16,6 +16,7 @@ export default [
     route("politica-de-cookies", "routes/politica-de-cookies.tsx"),
     route("livro-de-reclamacao", "routes/livro-de-reclamacao.tsx"),
     route("termos-e-condicoes", "routes/termos-e-condicoes.tsx"),
+    route("livre-resolucao", "routes/livre-resolucao.tsx"),
     route("info-envio", "routes/info-envio.tsx"),
     route("politica-privacidade", "routes/politica-privacidade.tsx"),
     // "A minha conta": the shopper's orders, password and privacy (login required; see each module).

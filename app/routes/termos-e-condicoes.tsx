@@ -129,14 +129,18 @@ function sections({ identity }: PublicShop): readonly LegalSection[] {
           <h3>Como exercer o direito</h3>
           <ol>
             <li>
-              Comunique-nos a sua decisão dentro do prazo, por e-mail para <MailLink address={identity.email} />,
-              indicando o número da encomenda, os artigos a devolver e o seu nome. Pode usar o modelo de formulário de
-              livre resolução anexo ao Decreto-Lei n.º 24/2014 ou qualquer outra declaração inequívoca.
+              Comunique-nos a sua decisão dentro do prazo: no botão «Livre resolução: desistir da compra» da página da
+              encomenda em <TextLink to="/conta">A minha conta</TextLink>, no formulário de{" "}
+              <TextLink to="/livre-resolucao">Livre resolução</TextLink> (com o número da encomenda e o seu email), ou
+              por e-mail para <MailLink address={identity.email} />, indicando o número da encomenda, os artigos a
+              devolver e o seu nome. Pode também usar o modelo de formulário de livre resolução anexo ao Decreto-Lei n.º
+              24/2014 ou qualquer outra declaração inequívoca. Enviamos-lhe de imediato a confirmação do pedido por
+              e-mail.
             </li>
             <li>
               Devolva os artigos no prazo de 14 dias a contar dessa comunicação, na embalagem original sempre que
-              possível, em bom estado e acompanhados de todos os acessórios. Indicamos-lhe a morada de devolução na
-              resposta ao seu e-mail.
+              possível, em bom estado e acompanhados de todos os acessórios. A morada de devolução vem na confirmação do
+              pedido.
             </li>
             <li>
               Reembolsamos todos os pagamentos recebidos, incluindo os custos de envio da entrega normal, no prazo de 14

@@ -14,6 +14,7 @@ export const SITEMAP_PAGES = [
   "/politica-de-cookies",
   "/livro-de-reclamacao",
   "/termos-e-condicoes",
+  "/livre-resolucao",
   "/info-envio",
   "/politica-privacidade",
 ] as const;

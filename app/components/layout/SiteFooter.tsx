@@ -14,6 +14,7 @@ const SITE_LINKS = [
 const SERVICE_LINKS = [
   { to: "/termos-e-condicoes", label: "Termos e Condições" },
   { to: "/info-envio", label: "Informações de Envio" },
+  { to: "/livre-resolucao", label: "Livre resolução" },
   { to: "/politica-privacidade", label: "Política de Privacidade" },
   { to: "/politica-de-cookies", label: "Política de Cookies" },
   { to: "/livro-de-reclamacao", label: "Livro de Reclamações" },

@@ -3,18 +3,21 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import type { MyOrderDetail } from "#server/orders/my-orders-schemas.ts";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { orderNotFound, shopperOf, shopperPage } from "#app/components/account/OrderGuard.server.ts";
+import { InvoiceLink } from "#app/components/account/InvoiceLink.tsx";
 import { OrderBilling } from "#app/components/account/OrderBilling.tsx";
 import { OrderLines } from "#app/components/account/OrderLines.tsx";
 import { formatOrderDate, formatOrderDateTime, OrderStatusBadge } from "#app/components/account/OrderParts.tsx";
 import { OrderTimeline } from "#app/components/account/OrderTimeline.tsx";
+import { WithdrawalPanel } from "#app/components/account/WithdrawalPanel.tsx";
 import { PaymentInstructions } from "#app/components/payment/PaymentInstructions.tsx";
 import { load } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/encomenda";
 
 /**
  * One of the shopper's orders /conta/encomendas/:id: status and timeline, the payment instructions while it waits
- * for payment, the tracking link once shipped, lines with totals, delivery and billing data. Signed-in accounts only;
- * another account's order is 'Encomenda não encontrada.' like an unknown one (the service reads by owner).
+ * for payment, the tracking link once shipped, the withdrawal ('Livre resolução') once delivered, lines with totals,
+ * delivery and billing data. Signed-in accounts only; another account's order is 'Encomenda não encontrada.' like an
+ * unknown one (the service reads by owner).
  */
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -28,14 +31,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { user, services } = shopperOf(context);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   if (id < 1) throw orderNotFound();
-  return { order: await load(() => services.myOrders.get(user.id, id)) };
+  const order = await load(() => services.myOrders.get(user.id, id));
+  // 'Fatura' once issued (the invoicing domain reads by owner too).
+  const invoice = await load(() => services.invoicing.shopperInvoice(user.id, id));
+  return { order, invoice };
 }
 
 const card = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
 const h2 = "text-lg font-semibold text-gray-900";
 
 export default function Encomenda({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, invoice } = loaderData;
   const pagamento = order.payment.pagamento;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
@@ -49,6 +55,10 @@ export default function Encomenda({ loaderData }: Route.ComponentProps) {
       </p>
 
       {order.tracking ? <Tracking tracking={order.tracking} /> : null}
+
+      <div className="mt-6 empty:hidden">
+        <WithdrawalPanel order={order} />
+      </div>
 
       {pagamento ? (
         <section aria-labelledby="pagamento" className="mt-6">
@@ -119,6 +129,7 @@ export default function Encomenda({ loaderData }: Route.ComponentProps) {
                   </dd>
                 </div>
               ) : null}
+              <InvoiceLink invoice={invoice} />
             </dl>
           </section>
         </div>
