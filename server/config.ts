@@ -62,6 +62,7 @@ const envSchema = z
     IFTHENPAY_BACKOFFICE_KEY: optionalString,
     IFTHENPAY_API_URL: z.url().default("https://api.ifthenpay.com"),
     IFTHENPAY_PAYSHOP_URL: z.url().default("https://ifthenpay.com/api/payshop/reference/"),
+    IFTHENPAY_REFUND_URL: z.url().default("https://ifthenpay.com/api/endpoint/payments/refund"),
     INVOICE_PROVIDER: z.enum(["none", "invoicexpress", "vendus"]).default("none"),
     INVOICE_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     INVOICEXPRESS_ACCOUNT: optionalString.pipe(
@@ -147,6 +148,7 @@ export interface Config {
       backofficeKey?: string;
       apiUrl: string;
       payshopUrl: string;
+      refundUrl: string;
     };
   };
   shipping: { mainlandCents: number; islandsCents: number; fastCents: number };
@@ -203,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         backofficeKey: env.IFTHENPAY_BACKOFFICE_KEY,
         apiUrl: env.IFTHENPAY_API_URL,
         payshopUrl: env.IFTHENPAY_PAYSHOP_URL,
+        refundUrl: env.IFTHENPAY_REFUND_URL,
       },
     },
     shipping: {
