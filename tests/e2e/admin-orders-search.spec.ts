@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
-import { ADMIN, loginThroughForm } from "./support.ts";
+import { ADMIN, expectAccessible, loginThroughForm } from "./support.ts";
 import { adminApi, expectNoHorizontalOverflow, SCREENS } from "./admin-tables-support.ts";
 
 interface Placed {
@@ -103,6 +103,7 @@ test("filter by status and search by reference: exactly the expected orders, kep
   expect(paidRows).toContain(paid.reference);
   expect(paidRows).not.toContain(pending.reference);
   await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
   if (existsSync(SCREENS))
     await page.screenshot({ path: path.join(SCREENS, `orders-status-${info.project.name}.png`), fullPage: true });
 
