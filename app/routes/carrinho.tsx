@@ -10,6 +10,7 @@ import { useCartCheck } from "#app/hooks/useCartCheck.ts";
 import { useCheckout } from "#app/hooks/useCheckout.ts";
 import { useCartLines, useHydrated, type StoredCartLine } from "#app/lib/storage.ts";
 import type { Route } from "./+types/carrinho";
+import { shopNameIn } from "../lib/shop.ts";
 
 /**
  * Cart /carrinho: the lines come from localStorage `carrinho` (client only, a skeleton on the server), the
@@ -21,11 +22,11 @@ import type { Route } from "./+types/carrinho";
  * checkout, and the chosen card and the number field follow `:checked` in CSS, so nothing waits for React.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Carrinho | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Carrinho | ${shopNameIn(matches)}` },
   {
     name: "description",
-    content: "O seu carrinho de compras na Loja: reveja os artigos e pague por MB WAY, Multibanco ou Payshop.",
+    content: `O seu carrinho de compras na ${shopNameIn(matches)}: reveja os artigos e pague por MB WAY, Multibanco ou Payshop.`,
   },
 ];
 

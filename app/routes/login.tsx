@@ -6,10 +6,11 @@ import { toast } from "../lib/toast.tsx";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { type StoredUser, useHydrated, writeUser } from "../lib/storage.ts";
 import type { Route } from "./+types/login";
+import { shopNameIn, useShop } from "../lib/shop.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Entrar | Loja" },
-  { name: "description", content: "Inicie sessão na sua conta Loja para finalizar as suas compras." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Entrar | ${shopNameIn(matches)}` },
+  { name: "description", content: `Inicie sessão na sua conta ${shopNameIn(matches)} para finalizar as suas compras.` },
 ];
 
 const SLOGAN = "Beleza, identidade e estilo — escolhidos a pensar em si.";
@@ -24,6 +25,7 @@ const inputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
 
 export default function Login() {
+  const shopName = useShop().identity.shopName;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -69,7 +71,7 @@ export default function Login() {
       <div className="grid w-full overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm md:grid-cols-2">
         <div className="flex flex-col justify-between gap-6 bg-gray-900 p-8 text-white sm:p-10">
           <div>
-            <p className="text-sm font-semibold tracking-widest text-brand-100 uppercase">Loja</p>
+            <p className="text-sm font-semibold tracking-widest text-brand-100 uppercase">{shopName}</p>
             <p className="mt-4 text-2xl leading-snug font-semibold sm:text-3xl">{SLOGAN}</p>
           </div>
           <p className="hidden text-sm text-gray-300 md:block">

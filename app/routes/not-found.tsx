@@ -1,13 +1,14 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { shopNameIn } from "../lib/shop.ts";
 
 /** The catch-all route: every unknown path answers HTTP 404. */
 export function loader() {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Página não encontrada | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Página não encontrada | ${shopNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -2,10 +2,14 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { focusRing } from "../components/content/ContentPage.tsx";
 import type { Route } from "./+types/pagamento-concluido";
+import { shopNameIn } from "../lib/shop.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pagamento concluído | Loja" },
-  { name: "description", content: "O seu pagamento foi recebido com sucesso. Obrigado pela sua compra na Loja." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Pagamento concluído | ${shopNameIn(matches)}` },
+  {
+    name: "description",
+    content: `O seu pagamento foi recebido com sucesso. Obrigado pela sua compra na ${shopNameIn(matches)}.`,
+  },
   { name: "robots", content: "noindex" },
 ];
 

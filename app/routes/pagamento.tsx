@@ -10,6 +10,7 @@ import { apiPost, messageFrom } from "../lib/api.ts";
 import { toast } from "../lib/toast.tsx";
 import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/pagamento";
+import { shopNameIn } from "../lib/shop.ts";
 
 /**
  * Payment instructions /pagamento: shown at once from localStorage `pagamento` (after hydration; the stored
@@ -18,7 +19,10 @@ import type { Route } from "./+types/pagamento";
  * /PagamentoConcluido once paid. `?encomenda=ID` opens an order without stored data.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "Pagamento | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Pagamento | ${shopNameIn(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 interface Payment {
   metodo: "mbway" | "MB" | "payshop";

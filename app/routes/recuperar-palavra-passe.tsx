@@ -4,15 +4,19 @@ import { AccountCard, linkClass, NETWORK_ERROR, Notice, SubmitButton } from "#ap
 import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
 import { useHydrated } from "#app/lib/storage.ts";
 import type { Route } from "./+types/recuperar-palavra-passe";
+import { shopNameIn } from "../lib/shop.ts";
 
 /**
  * /recuperar-palavra-passe ('Esqueceu-se da palavra-passe?' on /login): asks for a reset link by e-mail
  * (POST /api/users/forgot-password). The server answers the same whether or not the account exists.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Recuperar palavra-passe | Loja" },
-  { name: "description", content: "Peça uma ligação para definir uma nova palavra-passe da sua conta Loja." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Recuperar palavra-passe | ${shopNameIn(matches)}` },
+  {
+    name: "description",
+    content: `Peça uma ligação para definir uma nova palavra-passe da sua conta ${shopNameIn(matches)}.`,
+  },
 ];
 
 type Status = { state: "idle" | "submitting" } | { state: "sent" | "error"; message: string };

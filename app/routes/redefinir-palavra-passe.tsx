@@ -3,14 +3,15 @@ import { Link } from "react-router";
 import { AccountCard, linkClass, Notice } from "#app/components/account/PasswordParts.tsx";
 import { PasswordResetForm } from "#app/components/account/PasswordResetForm.tsx";
 import type { Route } from "./+types/redefinir-palavra-passe";
+import { shopNameIn } from "../lib/shop.ts";
 
 /**
  * /redefinir-palavra-passe?token=…: the page the reset e-mail links to. The token is checked when the form is
  * sent (a link that has expired or was used gets the server's message and a way to ask for a new one).
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Redefinir palavra-passe | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Redefinir palavra-passe | ${shopNameIn(matches)}` },
   { name: "robots", content: "noindex" },
   // The token is in this page's address: never hand it to another site.
   { name: "referrer", content: "no-referrer" },

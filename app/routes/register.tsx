@@ -9,10 +9,11 @@ import { registerForm } from "#server/accounts/schemas.ts";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/register";
+import { shopNameIn } from "../lib/shop.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Registar | Loja" },
-  { name: "description", content: "Crie a sua conta Loja para comprar de forma rápida e segura." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Registar | ${shopNameIn(matches)}` },
+  { name: "description", content: `Crie a sua conta ${shopNameIn(matches)} para comprar de forma rápida e segura.` },
 ];
 
 type FormInput = z.input<typeof registerForm>;

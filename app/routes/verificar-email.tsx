@@ -3,9 +3,10 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { apiGet, messageFrom } from "../lib/api.ts";
 import type { Route } from "./+types/verificar-email";
+import { shopNameIn } from "../lib/shop.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Verificar email | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Verificar email | ${shopNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -5,6 +5,7 @@ import { OrderList } from "#app/components/account/OrderList.tsx";
 import { shopperOf, shopperPage } from "#app/components/account/OrderGuard.server.ts";
 import { load } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/index";
+import { shopNameIn } from "../../lib/shop.ts";
 
 /**
  * "A minha conta" /conta: a greeting, the shopper's orders (newest first, ORDERS_PER_PAGE a page, `?pagina=`)
@@ -15,8 +16,8 @@ import type { Route } from "./+types/index";
 
 const ORDERS_PER_PAGE = 10;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "A minha conta | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `A minha conta | ${shopNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,11 +4,12 @@ import { shopperPage } from "#app/components/account/OrderGuard.server.ts";
 import { PasswordChangeForm } from "#app/components/account/PasswordChangeForm.tsx";
 import { AccountCard, linkClass } from "#app/components/account/PasswordParts.tsx";
 import type { Route } from "./+types/palavra-passe";
+import { shopNameIn } from "../../lib/shop.ts";
 
 /** /conta/palavra-passe: the signed-in shopper changes their password (a visitor is sent to /login and back). */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Alterar palavra-passe | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Alterar palavra-passe | ${shopNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -6,14 +6,15 @@ import { AccountCard, linkClass } from "#app/components/account/PasswordParts.ts
 import { PrivacyDelete, PrivacyDeleted } from "#app/components/account/PrivacyDelete.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import type { Route } from "./+types/privacidade";
+import { shopNameIn } from "../../lib/shop.ts";
 
 /**
  * /conta/privacidade (RGPD): 'Descarregar os meus dados' (GET /api/users/me/export, a JSON file) and 'Eliminar
  * conta' (POST /api/users/me/delete). What deletion erases and keeps: docs/decisions/0012-account-deletion.md.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacidade e dados | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Privacidade e dados | ${shopNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
