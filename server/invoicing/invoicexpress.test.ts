@@ -91,6 +91,21 @@ describe("InvoiceXpress: fatura-recibo", () => {
   });
 });
 
+describe("InvoiceXpress: a consumer's sale of 1000 € or more", () => {
+  const big = [{ name: "Roda de oleiro", quantity: 1, unitPriceCents: 100_000, vatRateBp: 2300, exemptionCode: null }];
+
+  it("needs the buyer's name and address for Consumidor final, and then goes through", async () => {
+    const noAddress = invoiceRequest({ items: big });
+    noAddress.client.address = " ";
+    const err = await failure(provider().issueInvoice(noAddress));
+    expect(err.retryable).toBe(false);
+    expect(s.ix.requests).toHaveLength(0);
+    const doc = await provider().issueInvoice(invoiceRequest({ items: big }));
+    expect(doc?.number).toBe("FR 2026/1");
+    expect(s.ix.documents[0]!.totalCents).toBe(100_000);
+  });
+});
+
 describe("InvoiceXpress: PDF", () => {
   it("answers null while the PDF is being made (202), then the link to a real PDF", async () => {
     s.ix.setPdfReadyAfter(2);

@@ -154,6 +154,16 @@ export function checkRequest(service: string, request: InvoiceRequest): void {
   if (request.client.nif !== null && !isValidNif(request.client.nif))
     throw invalidRequest(service, `NIF ${request.client.nif} inválido`);
   if (request.items.length === 0) throw invalidRequest(service, "o documento não tem linhas");
+  // A consumer's sale of 1 000 € or more names the buyer and their address (the law, per the team's invoicing notes).
+  if (
+    request.client.nif === null &&
+    request.totalCents >= 100_000 &&
+    !(request.client.name.trim() && request.client.address.trim())
+  )
+    throw invalidRequest(
+      service,
+      "uma venda de 1000 € ou mais a consumidor final precisa do nome e da morada do comprador",
+    );
   let sum = 0;
   for (const item of request.items) {
     if (!item.name.trim()) throw invalidRequest(service, "há uma linha sem nome");
