@@ -1,5 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { emailOutbox } from "#server/db/schema.ts";
+import { createMailTransport } from "#server/mail/transport.ts";
+import { drainOutbox } from "#server/mail/worker.ts";
 import { useInvoicingApp } from "#tests/support/invoicing-app.ts";
+import { parseMail } from "#tests/support/mail.ts";
 
 /*
  * What the admin and the shopper do with the documents: the order page's list, 'Tentar novamente', the failures
@@ -72,7 +80,23 @@ describe("documents on the admin order page and for the shopper", () => {
     expect((await get(`/api/users/me/orders/abc/invoice`, ctx.buyer.headers)).statusCode).toBe(400);
   });
 
+  it("the confirmation e-mail links to the order's page in /conta, where the invoice appears", async () => {
+    const id = await order();
+    const [row] = await ctx.a.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "order-confirmation"), eq(emailOutbox.dedupeKey, `order-confirmation:${id}`)));
+    await drainOutbox(ctx.a.db, createMailTransport(ctx.a.config), pino({ level: "silent" }));
+    const dir = path.join(ctx.a.config.dataDir, "mail");
+    const file = readdirSync(dir).find((f) => f.includes(`-${row!.id}-`) && f.endsWith(".eml"));
+    const mail = await parseMail(readFileSync(path.join(dir, file!)));
+    const url = `http://localhost:3000/conta/encomendas/${id}`;
+    expect(mail.text).toContain(`descarregue a fatura, logo que emitida, na sua conta:\n${url}`);
+    expect(mail.html).toContain(`<a href="${url}">${url}</a>`);
+  });
+
   it("failures and retries in progress are listed beside the payment exceptions, with the service's message", async () => {
+    await ctx.a.services.invoicing.issueDue(); // earlier tests' orders out of the way
     ctx.fake.reset();
     const failing = await order();
     const retrying = await order();

@@ -43,6 +43,8 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
   const deliveryText = `${d.delivery.name}\n${d.delivery.address}\n${d.delivery.postalCode} ${d.delivery.city}\nTelefone: ${d.delivery.phone}`;
   // IVA per rate of the stored lines and delivery (the same figures as /conta and the invoice).
   const vat = vatBreakdown(d.lines, storedShipping(d.lines, d.shippingCents, d.shippingVatRateBp));
+  // The order's page in /conta: its state, and the invoice's PDF once issued.
+  const orderUrl = `${d.publicUrl}/conta/encomendas/${d.orderId}`;
   const speed = d.delivery.fast ? "Entrega rápida (dia útil seguinte)" : "Entrega normal (2 dias úteis)";
   const text = [
     `Olá ${d.customerName},`,
@@ -63,6 +65,9 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     "",
     "A encomenda é expedida no prazo de 24 horas úteis após o pagamento.",
     `${d.publicUrl}/info-envio`,
+    "",
+    "Acompanhe a encomenda e descarregue a fatura, logo que emitida, na sua conta:",
+    orderUrl,
   ].join("\n");
   const rows = d.lines
     .map(
@@ -79,7 +84,8 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     `<tr><td><strong>Total pago (${escapeHtml(METHOD_NAMES[d.method] ?? d.method)})</strong></td><td style="text-align:right"><strong>${euros(d.totalCents)}</strong></td></tr></table>` +
     vatBreakdownHtml(vat) +
     `<p><strong>Morada de entrega</strong><br>${escapeHtml(deliveryText).replace(/\n/g, "<br>")}<br>${speed}</p>` +
-    `<p>A encomenda é expedida no prazo de 24 horas úteis após o pagamento.</p>`;
+    `<p>A encomenda é expedida no prazo de 24 horas úteis após o pagamento.</p>` +
+    `<p>Acompanhe a encomenda e descarregue a fatura, logo que emitida, na sua conta: <a href="${escapeHtml(orderUrl)}">${escapeHtml(orderUrl)}</a></p>`;
   return {
     to: d.to,
     kind: "order-confirmation",

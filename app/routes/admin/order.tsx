@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { orderAction, type OrderIntent } from "#app/components/admin/order/actions.ts";
 import { HistoryPanel, NotesPanel } from "#app/components/admin/order/History.tsx";
+import { InvoicePanel } from "#app/components/admin/order/InvoicePanel.tsx";
 import { loadOrderDetail } from "#app/components/admin/order/order.server.ts";
 import { OrderActions } from "#app/components/admin/order/OrderActions.tsx";
 import {
@@ -13,6 +14,7 @@ import {
   TotalsPanel,
 } from "#app/components/admin/order/sections.tsx";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
+import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { buttonClass, PageHeader } from "#app/components/admin/ui.tsx";
 import { formatShopDateTime } from "#app/lib/format.ts";
 import type { Route } from "./+types/order";
@@ -25,7 +27,10 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 /** /orders/:id: GET /api/orders/:id/detail's read (an unknown id: the screen's 404 message). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return { order: await loadOrderDetail(context, params.id) };
+  const order = await loadOrderDetail(context, params.id);
+  // 'Documentos fiscais': the same read as GET /api/orders/:id/invoices.
+  const documents = await load(() => servicesOf(context).invoicing.documents(order.id));
+  return { order, documents };
 }
 
 /** A fulfilment step, an internal note or the refund marked done, sent to the API (components/admin/order/actions.ts). */
@@ -39,7 +44,7 @@ export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a encomenda")
  * The admin's order page: who bought what, where it goes, how it was paid, everything that happened to
  * it, the team's notes and the steps it may take now. Two columns from lg, one below.
  */
-export default function Page({ loaderData: { order } }: Route.ComponentProps) {
+export default function Page({ loaderData: { order, documents } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -63,6 +68,7 @@ export default function Page({ loaderData: { order } }: Route.ComponentProps) {
           <LinesPanel order={order} />
           <TotalsPanel order={order} />
           <PaymentPanel order={order} />
+          <InvoicePanel order={order} documents={documents} />
           <HistoryPanel order={order} />
           <NotesPanel order={order} />
         </div>

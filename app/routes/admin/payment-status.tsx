@@ -9,6 +9,7 @@ import { Pagination, useScreenPending } from "#app/components/admin/Pagination.t
 import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
 import { PAYMENT_TEXT, type PaymentIntent, paymentAction } from "#app/components/admin/payments/actions.ts";
 import { PaymentRowActions, usePaymentIntent } from "#app/components/admin/payments/PaymentRowActions.tsx";
+import { InvoiceFailures } from "#app/components/admin/payments/InvoiceFailures.tsx";
 import { PaymentExceptions } from "#app/components/admin/payments/PaymentExceptions.tsx";
 import { loadExceptionsPage } from "#app/components/admin/payments/exceptions.server.ts";
 import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
@@ -31,11 +32,13 @@ const PAGE_SIZE = 10;
 /** /payment-status?page=N: a page of order lines (GET /api/orders). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = { ...searchQuery(request, adminOrdersQuery), limit: PAGE_SIZE };
-  const [payments, exceptions] = await Promise.all([
+  const [payments, exceptions, invoiceFailures] = await Promise.all([
     load(() => servicesOf(context).adminOrders.listLines(query)),
     loadExceptionsPage(context, request),
+    // 'Faturas com erro': the same read as GET /api/invoices/failures.
+    load(() => servicesOf(context).invoicing.failures()),
   ]);
-  return { page: query.page, payments, exceptions };
+  return { page: query.page, payments, exceptions, invoiceFailures };
 }
 
 /** Verify one or all payments, simulate a sandbox payment, resend a confirmation (components/admin/payments/actions.ts). */
@@ -111,7 +114,7 @@ function logResults(result: { data: unknown }) {
 }
 
 /** /payment-status 'Status dos Pagamentos': each order line's payment, verified with the gateway on demand. */
-export default function Page({ loaderData: { page, payments, exceptions } }: Route.ComponentProps) {
+export default function Page({ loaderData: { page, payments, exceptions, invoiceFailures } }: Route.ComponentProps) {
   const pending = useScreenPending();
   const verifyAll = usePaymentIntent(PAYMENT_TEXT.verifyAllFailed, logResults);
   const sandbox = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.paymentProvider === "sandbox";
@@ -141,6 +144,7 @@ export default function Page({ loaderData: { page, payments, exceptions } }: Rou
       />
 
       <PaymentExceptions exceptions={exceptions} />
+      <InvoiceFailures failures={invoiceFailures} />
 
       <h2 className="mb-3 text-lg font-semibold text-gray-900">Pagamentos</h2>
       {payments.items.length === 0 ? (

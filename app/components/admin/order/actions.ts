@@ -8,7 +8,11 @@ import { type ActionResult, submitToApi } from "../route-data.tsx";
 
 /** The step as the form holds it: the API's body, typed from its zod schema (values still unchecked). */
 export type OrderIntent =
-  { intent: "status"; body: StatusBody } | { intent: "note"; message: string } | { intent: "refund-done" };
+  | { intent: "status"; body: StatusBody }
+  | { intent: "note"; message: string }
+  | { intent: "refund-done" }
+  | { intent: "invoice-retry"; documentId: number }
+  | { intent: "invoice-manual"; documentId: number; numero: string };
 
 export function orderAction(orderId: string, intent: OrderIntent): Promise<ActionResult> {
   const base = `/api/orders/${encodeURIComponent(orderId)}`;
@@ -19,5 +23,13 @@ export function orderAction(orderId: string, intent: OrderIntent): Promise<Actio
       return submitToApi(`${base}/notes`, { method: "POST", body: { message: intent.message } });
     case "refund-done":
       return submitToApi(`${base}/refund-done`, { method: "POST", body: {} });
+    // 'Documentos fiscais' (InvoicePanel): by the document's own id.
+    case "invoice-retry":
+      return submitToApi(`/api/invoices/${intent.documentId}/retry`, { method: "POST", body: {} });
+    case "invoice-manual":
+      return submitToApi(`/api/invoices/${intent.documentId}/manual`, {
+        method: "POST",
+        body: { numero: intent.numero },
+      });
   }
 }

@@ -15,6 +15,7 @@ export type PaymentIntent =
   | { intent: "verify-all" }
   | { intent: "simulate"; orderId: number }
   | { intent: "confirm"; orderId: number; userId: number; paymentStatus: string | null }
+  | { intent: "invoice-retry"; documentId: number }
   | ExceptionIntent;
 
 export const PAYMENT_TEXT = {
@@ -102,6 +103,13 @@ async function sendConfirmation(intent: Extract<PaymentIntent, { intent: "confir
   return failed(result.status, result.message ?? PAYMENT_TEXT.confirmFailed);
 }
 
+/** 'Tentar novamente' of 'Faturas com erro' (InvoiceFailures.tsx). */
+async function retryInvoice(documentId: number): Promise<ActionResult> {
+  const result = await submitToApi(`/api/invoices/${documentId}/retry`, { method: "POST", body: {} });
+  if (result.status === 0) return offline(result);
+  return result.ok ? result : failed(result.status, "Não foi possível tentar de novo", result.message);
+}
+
 export function paymentAction(intent: PaymentIntent): Promise<ActionResult> {
   switch (intent.intent) {
     case "verify":
@@ -112,6 +120,8 @@ export function paymentAction(intent: PaymentIntent): Promise<ActionResult> {
       return simulate(intent.orderId);
     case "confirm":
       return sendConfirmation(intent);
+    case "invoice-retry":
+      return retryInvoice(intent.documentId);
     default:
       return exceptionAction(intent);
   }
