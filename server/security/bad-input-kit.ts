@@ -78,6 +78,13 @@ export function examples(ids: Ids): Record<
     metodo_pagamento: "mb",
     telemovel: "912345678",
     dados_entrega: delivery,
+    dados_faturacao: {
+      nif: "123456789",
+      nome: "Ana, Lda.",
+      morada: "Rua B, 2",
+      codigo_postal: "1000-002",
+      cidade: "Lisboa",
+    },
     items: [{ product_id: ids.product, quantity: 1, variant_id: ids.variant, cor: "Azul", tamanho: "M" }],
   };
   return {
