@@ -135,6 +135,14 @@ describe("refusals change nothing", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("two identical requests at once: the order's lock lets one through, the other is 409", async () => {
+    const { id, lines } = await order({ daysAgo: 2 });
+    const payload = { items: [{ order_line_id: lines[1], quantity: 3 }], iban: VALID_IBAN };
+    const answers = await Promise.all([withdraw(id, payload), withdraw(id, payload)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await returnsOf(id)).toHaveLength(1);
+  });
+
   it("after the 14th day (end of the day in Lisbon) it is 409 and the page says until when it was possible", async () => {
     const { id, lines } = await order({ daysAgo: 15 });
     const before = await counts();
