@@ -38,10 +38,32 @@ describe("configuration", () => {
     [{ ADMIN_EMAIL: "nao-email", ADMIN_PASSWORD: "segredo1" }, "ADMIN_EMAIL"],
     [{ ADMIN_EMAIL: "dono@loja.pt", ADMIN_PASSWORD: "123456" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "dono@loja.pt", ADMIN_PASSWORD: "aaaaaaaa" }, "ADMIN_PASSWORD"],
+    [{ INVOICE_PROVIDER: "primavera" }, "INVOICE_PROVIDER"],
+    [{ INVOICE_PROVIDER: "invoicexpress", INVOICEXPRESS_API_KEY: "chave" }, "INVOICE_PROVIDER"],
+    [{ INVOICE_PROVIDER: "vendus" }, "INVOICE_PROVIDER"],
+    [{ INVOICEXPRESS_ACCOUNT: "a minha loja" }, "INVOICEXPRESS_ACCOUNT"],
+    [{ INVOICE_RETRY_BASE_MS: "10" }, "INVOICE_RETRY_BASE_MS"],
   ])("refuses %j naming %s", (env, name) => {
     const dir = dataDir();
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`^\\s*${name}:`, "m"));
+  });
+
+  it("reads the invoicing settings: none by default, the adapter's variables when chosen", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).invoicing).toMatchObject({ provider: "none", retryBaseMs: 30_000 });
+    const ix = loadConfig({
+      DATA_DIR: dataDir(),
+      INVOICE_PROVIDER: "invoicexpress",
+      INVOICEXPRESS_ACCOUNT: "minhaloja",
+      INVOICEXPRESS_API_KEY: "chave-secreta",
+      INVOICEXPRESS_BASE_URL: "http://127.0.0.1:4010",
+      INVOICE_TIMEOUT_MS: "5000",
+    }).invoicing;
+    expect(ix).toMatchObject({
+      provider: "invoicexpress",
+      timeoutMs: 5000,
+      invoicexpress: { account: "minhaloja", apiKey: "chave-secreta", baseUrl: "http://127.0.0.1:4010" },
+    });
   });
 
   it("reads the pool size, and leaves it to the database client when unset", () => {
