@@ -106,6 +106,23 @@ describe("InvoiceXpress: a consumer's sale of 1000 € or more", () => {
   });
 });
 
+describe("InvoiceXpress: a tax name the account lacks", () => {
+  it("the service applies its default tax; the draft's wrong total is caught and the draft deleted, never finalized", async () => {
+    s.ix.setUnknownTaxes("default");
+    try {
+      const items = [{ name: "Vela de cera", quantity: 2, unitPriceCents: 1080, vatRateBp: 800, exemptionCode: null }];
+      const err = await failure(provider().issueInvoice(invoiceRequest({ items })));
+      expect(err.retryable).toBe(false);
+      // 2 × 10,80 € at 8 %: net 20,00 €; with the default 23 % the service's draft says 24,60 €.
+      expect(err.message).toContain("calculou 24.60 € em vez de 21.60 €");
+      expect(s.ix.documents.map((d) => [d.status, d.totalCents])).toEqual([["deleted", 2460]]);
+      expect(s.ix.requests.find((r) => r.endpoint === "change_state")?.body).toEqual({ invoice: { state: "deleted" } });
+    } finally {
+      s.ix.setUnknownTaxes("reject");
+    }
+  });
+});
+
 describe("InvoiceXpress: PDF", () => {
   it("answers null while the PDF is being made (202), then the link to a real PDF", async () => {
     s.ix.setPdfReadyAfter(2);

@@ -12,17 +12,20 @@ import { callJson, checkRequest, invalidRequest, lisbonDmy, unexpected, wholePer
 /**
  * InvoiceXpress (REST + JSON, `?api_key=` on every call; base https://{account}.app.invoicexpress.com).
  *
- * Shapes, from the public clients we could read (the official pages at invoicexpress.com/api-v2 could not be):
- *  - OCA l10n-portugal `l10n_pt_account_invoicexpress` (Odoo): POST /{type}s.json with {invoice: {date, due_date
- *    "dd/mm/yyyy", reference, client, items: [{name, description, unit_price, quantity, tax: {name}}]}} and a
- *    document-level `tax_exemption` code; answers {invoice_receipt: {id, permalink}}; PUT
- *    /{type}s/{id}/change-state.json {state: "finalized"} answers `inverted_sequence_number` ("2026/15"), printed
- *    with the type's prefix ("FR 2026/15"); credit notes carry `owner_invoice_id`.
- *  - Webdados' woo-billing-with-invoicexpress (WooCommerce): the order number in `reference`, `sequence_id` for a
- *    series, the payload's root named after the type (`credit_note` for /credit_notes.json).
- *  - GET /api/pdf/{id}.json answers 202 while the PDF is being made, then {output: {pdfUrl}} (client code that polls
- *    it); GET /invoices.json lists documents with `text`, `type[]` (InvoiceReceipt, CreditNote…), `page`, `per_page`.
- *  - Finalized documents carry `atcud` (columns of public IX mirrors, e.g. Laravel `ix_invoices`).
+ * Shapes, from the official API v2 pages (invoicexpress.com/api-v2: invoices/create, change-state, invoices/list-all;
+ * api-v1 "documents" for the PDF) and public clients that run against the service:
+ *  - POST /{document-type}.json (invoice_receipts, credit_notes) with {invoice: {date, due_date "dd/mm/yyyy", client,
+ *    items: [{name, description, unit_price, quantity, tax: {name}}]}} — the root is `invoice` for every type; "if the
+ *    tax name is not found, the default tax is applied" (so the draft's total is checked below); Portuguese accounts
+ *    send the exemption reason for IVA 0 % items: the document-level `tax_exemption` code (OCA l10n-portugal
+ *    `l10n_pt_account_invoicexpress`, Odoo), whose answers are keyed by type ({invoice_receipt: {id, …}}).
+ *  - PUT /{document-type}/{id}/change-state.json {invoice: {state: "finalized" | "deleted"}} (draft → final, draft →
+ *    deleted); the finalized document has `inverted_sequence_number` ("2026/15"), printed with the type's prefix
+ *    ("FR 2026/15", as the OCA module does) and `atcud`.
+ *  - `reference` holds the order's reference and `sequence_id` picks a series (Webdados' woo-billing-with-invoicexpress);
+ *    credit notes carry `owner_invoice_id` and the reason in `observations`.
+ *  - GET /api/pdf/{id}.json: 202 while the PDF is being made, then {output: {pdfUrl}}; 406 for a document in a state
+ *    without PDF. GET /invoices.json?text=…&type[]=InvoiceReceipt&page&per_page lists documents (`invoices`).
  * unit_price is WITHOUT IVA (the API's default; we could not verify an account setting that changes it), so the net
  * price is sent with 6 decimals: q × net × (1 + rate) then rounds back to the charged cents on any rounding model.
  *
@@ -52,7 +55,7 @@ const KINDS = {
   },
   credit_note: {
     path: "credit_notes",
-    root: "credit_note",
+    root: "invoice",
     answer: "credit_note",
     listType: "CreditNote",
     prefix: "NC",
@@ -72,6 +75,8 @@ const documentSchema = z.object({
   sequence_number: text,
   inverted_sequence_number: text,
   atcud: text,
+  /** IVA included, in euros (a number or a decimal string). */
+  total: z.union([z.number(), z.string(), z.null()]).optional(),
 });
 type IxDocument = z.infer<typeof documentSchema>;
 const listSchema = z.object({ invoices: z.array(z.unknown()) });
@@ -132,13 +137,33 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
       .sort((a, b) => Number(a.id) - Number(b.id));
   }
 
-  async function finalize(kind: DocumentKind, docId: string): Promise<IxDocument> {
+  async function changeState(kind: DocumentKind, docId: string, state: "finalized" | "deleted") {
     const { path, root } = KINDS[kind];
     const answer = await callJson(http, url(`/${path}/${docId}/change-state.json`), {
       method: "PUT",
-      body: { [root]: { state: "finalized" } },
+      body: { [root]: { state } },
     });
-    return parseDocument(kind, answer.body, "finalização");
+    return answer.body;
+  }
+
+  const finalize = async (kind: DocumentKind, docId: string) =>
+    parseDocument(kind, await changeState(kind, docId, "finalized"), "finalização");
+
+  /**
+   * A draft whose total is not the request's (a tax name the account lacks gets the default tax, silently) is
+   * deleted before it can be finalized: a wrong certified document could only be undone by a credit note.
+   */
+  async function checkDraftTotal(kind: DocumentKind, draft: IxDocument, request: InvoiceRequest) {
+    const euros = draft.total === undefined || draft.total === null ? Number.NaN : Number(draft.total);
+    if (Number.isNaN(euros)) return;
+    const cents = Math.round(euros * 100);
+    if (cents === request.totalCents) return;
+    await changeState(kind, draft.id, "deleted");
+    throw invalidRequest(
+      SERVICE,
+      `o InvoiceXpress calculou ${(cents / 100).toFixed(2)} € em vez de ${(request.totalCents / 100).toFixed(2)} € ` +
+        "(falta uma taxa de IVA na conta?); o rascunho foi apagado",
+    );
   }
 
   async function pdfUrl(_kind: DocumentKind, externalId: string): Promise<string | null> {
@@ -159,7 +184,7 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
     }
   }
 
-  function payload(kind: DocumentKind, request: InvoiceRequest) {
+  function payload(request: InvoiceRequest) {
     checkRequest(SERVICE, request);
     const exemptions = new Set(request.items.filter((i) => i.vatRateBp === 0).map((i) => i.exemptionCode!));
     // One exemption reason per document in InvoiceXpress.
@@ -181,7 +206,7 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
     const { client } = request;
     const date = lisbonDmy(request.date);
     return {
-      [KINDS[kind].root]: {
+      invoice: {
         date,
         due_date: date,
         reference: request.reference,
@@ -204,21 +229,20 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
   }
 
   async function issue(kind: DocumentKind, request: InvoiceRequest, extra: Record<string, unknown> = {}) {
-    const body = payload(kind, request);
+    const body = payload(request);
     const existing = await lookup(kind, request.reference);
     const done = existing.find((d) => FINAL_STATES.has(d.status));
     if (done) return pdfIfReady(kind, issued(kind, done));
-    const draft = existing.find((d) => d.status === "draft");
-    let draftId = draft?.id;
-    if (!draftId) {
-      const root = KINDS[kind].root;
+    let draft = existing.find((d) => d.status === "draft");
+    if (!draft) {
       const created = await callJson(http, url(`/${KINDS[kind].path}.json`), {
         method: "POST",
-        body: { [root]: { ...(body[root] as object), ...extra } },
+        body: { invoice: { ...body.invoice, ...extra } },
       });
-      draftId = parseDocument(kind, created.body, "criação").id;
+      draft = parseDocument(kind, created.body, "criação");
     }
-    const final = await finalize(kind, draftId);
+    await checkDraftTotal(kind, draft, request);
+    const final = await finalize(kind, draft.id);
     return pdfIfReady(kind, issued(kind, final));
   }
 

@@ -30,6 +30,7 @@ export function useInvoiceXpressStandIn() {
     await s.ix.setMode("ok");
     s.ix.reset();
     s.ix.setPdfReadyAfter(1);
+    s.ix.setUnknownTaxes("reject");
     s.ix.requests.length = 0;
   });
   const provider = (extra: Partial<InvoiceXpressOptions> = {}): InvoiceProvider =>

@@ -16,8 +16,8 @@ import {
  * A local InvoiceXpress (see server/invoicing/invoicexpress.ts for the shapes and where they come from). It checks
  * each request as the service would and a bit more (the key, a valid NIF or 999999990, known tax names, an exemption
  * code for IVA0 lines, totals equal to what the test expects, an existing series, credit notes against a finalized
- * invoice and not beyond its total), numbers finalized documents per type and series, serves PDFs after a 202, and
- * lists documents for find().
+ * invoice and not beyond its total), numbers finalized documents per type and series, deletes drafts, serves PDFs
+ * after a 202 (406 for a draft), and lists documents for find().
  *
  *   const ix = await startInvoiceXpressStandIn();
  *   createInvoiceXpressProvider({ account: ix.account, apiKey: ix.apiKey, baseUrl: ix.url });
@@ -41,7 +41,7 @@ export interface IxStandInLine {
 export interface IxStandInDocument {
   id: number;
   kind: "invoice" | "credit_note";
-  status: "draft" | "final";
+  status: "draft" | "final" | "deleted";
   reference: string;
   date: string;
   sequenceId: string | null;
@@ -66,6 +66,8 @@ export interface IxStandInOptions {
   slowMs?: number;
   /** How many PDF requests answer 202 before the link (default 1). */
   pdfReadyAfter?: number;
+  /** "default": an unknown tax name gets IVA23, as the real service does; "reject" (default): 422. */
+  unknownTaxes?: "reject" | "default";
   /** Series besides the default one (the document date's year). */
   sequences?: { id: string; serie: string }[];
 }
@@ -78,6 +80,7 @@ export interface IxStandIn extends StandInServer {
   /** The next document with this reference must add up to exactly this many cents (IVA included). */
   expectTotal(reference: string, cents: number): void;
   setPdfReadyAfter(polls: number): void;
+  setUnknownTaxes(behaviour: "reject" | "default"): void;
   /** Forgets documents and expectations (the port and the modes stay). */
   reset(): void;
 }
@@ -97,7 +100,6 @@ export const IX_TAXES: Record<string, number> = {
 };
 
 const KIND_OF_PATH = { invoice_receipts: "invoice", credit_notes: "credit_note" } as const;
-const ROOT = { invoice: "invoice", credit_note: "credit_note" } as const;
 const ANSWER = { invoice: "invoice_receipt", credit_note: "credit_note" } as const;
 const LIST_TYPE = { invoice: "InvoiceReceipt", credit_note: "CreditNote" } as const;
 const PREFIX = { invoice: "FR", credit_note: "NC" } as const;
@@ -112,6 +114,7 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
   const account = opts.account ?? "loja-standin";
   const sequences = opts.sequences ?? [{ id: "7001", serie: "LOJA" }];
   let pdfReadyAfter = opts.pdfReadyAfter ?? 1;
+  let unknownTaxes = opts.unknownTaxes ?? "reject";
   const documents: IxStandInDocument[] = [];
   const expected = new Map<string, number>();
   let numbering = createNumbering();
@@ -138,8 +141,9 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
 
   function create(req: StandInRequest): Reply {
     const kind = KIND_OF_PATH[req.params[0] as keyof typeof KIND_OF_PATH];
-    const data = obj(obj(req.body)?.[ROOT[kind]]);
-    if (!data) return reject(core, `Missing root element '${ROOT[kind]}'`);
+    // The root is `invoice` for every document type (API v2 "Create").
+    const data = obj(obj(req.body)?.invoice);
+    if (!data) return reject(core, "Missing root element 'invoice'");
     const date = str(data.date);
     const d = DMY.exec(date);
     if (!d || Number.isNaN(Date.parse(`${d[3]}-${d[2]}-${d[1]}T00:00:00Z`)))
@@ -166,7 +170,9 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
       if (!name) return reject(core, "Item name is required");
       if (!Number.isInteger(quantity) || quantity <= 0) return reject(core, `Item '${name}': quantity is invalid`);
       if (unitNetMicros === null) return reject(core, `Item '${name}': unit_price is invalid`);
-      const rateBp = IX_TAXES[taxName];
+      // The real service applies the account's default tax to an unknown name; the stand-in refuses it unless told
+      // to behave like the service (to test that the adapter catches the wrong total).
+      const rateBp = IX_TAXES[taxName] ?? (unknownTaxes === "default" ? IX_TAXES.IVA23 : undefined);
       if (rateBp === undefined) return reject(core, `Tax '${taxName || "(none)"}' not found`);
       // q × net × (1 + rate), rounded to the cent per line.
       const grossCents = Math.round((quantity * unitNetMicros * (10_000 + rateBp)) / 100_000_000);
@@ -217,8 +223,13 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
     const kind = KIND_OF_PATH[req.params[0] as keyof typeof KIND_OF_PATH];
     const doc = documents.find((x) => x.id === Number(req.params[1]) && x.kind === kind);
     if (!doc) return { status: 404, json: errors("Document not found") };
-    if (str(obj(obj(req.body)?.[ROOT[kind]])?.state) !== "finalized") return reject(core, "State is invalid");
-    if (doc.status !== "draft") return reject(core, "Document is already finalized");
+    const state = str(obj(obj(req.body)?.invoice)?.state);
+    if (state !== "finalized" && state !== "deleted") return reject(core, "State is invalid");
+    if (doc.status !== "draft") return reject(core, `A ${doc.status} document cannot change to ${state}`);
+    if (state === "deleted") {
+      doc.status = "deleted";
+      return { status: 200, json: { [ANSWER[kind]]: json(doc) } };
+    }
     const serie = sequences.find((s) => s.id === doc.sequenceId)?.serie ?? doc.date.slice(6);
     const n = numbering(PREFIX[kind], serie);
     Object.assign(doc, {
@@ -252,7 +263,7 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
   function pdf(req: StandInRequest): Reply {
     const doc = documents.find((x) => x.id === Number(req.params[0]));
     if (!doc) return { status: 404, json: errors("Document not found") };
-    if (doc.status !== "final") return reject(core, "Only finalized documents have a PDF");
+    if (doc.status !== "final") return { status: 406, json: errors("Document is in an invalid state") };
     doc.pdfPolls += 1;
     if (doc.pdfPolls <= pdfReadyAfter) return { status: 202 };
     return { status: 200, json: { output: { pdfUrl: `${baseUrl}/pdf/${doc.id}.pdf` } } };
@@ -295,6 +306,9 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
     },
     setPdfReadyAfter(polls) {
       pdfReadyAfter = polls;
+    },
+    setUnknownTaxes(behaviour) {
+      unknownTaxes = behaviour;
     },
     reset() {
       documents.length = 0;

@@ -74,7 +74,7 @@ describe("InvoiceXpress stand-in checks", () => {
     const draft = await ixPost("/invoice_receipts.json", ixInvoice());
     const id = (draft.body.invoice_receipt as { id: number }).id;
     const note = (over: Record<string, unknown> = {}) => ({
-      credit_note: {
+      invoice: {
         ...ixInvoice().invoice,
         reference: "LOJA-1-NC-1",
         owner_invoice_id: id,
