@@ -114,7 +114,7 @@ describe("InvoiceXpress: a tax name the account lacks", () => {
       const err = await failure(provider().issueInvoice(invoiceRequest({ items })));
       expect(err.retryable).toBe(false);
       // 2 × 10,80 € at 8 %: net 20,00 €; with the default 23 % the service's draft says 24,60 €.
-      expect(err.message).toContain("calculou 24.60 € em vez de 21.60 €");
+      expect(err.message).toContain("calculou 24.60 € em vez de 21.60 € (as taxas IVA8 existem na conta?)");
       expect(s.ix.documents.map((d) => [d.status, d.totalCents])).toEqual([["deleted", 2460]]);
       expect(s.ix.requests.find((r) => r.endpoint === "change_state")?.body).toEqual({ invoice: { state: "deleted" } });
     } finally {

@@ -162,7 +162,7 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
     throw invalidRequest(
       SERVICE,
       `o InvoiceXpress calculou ${(cents / 100).toFixed(2)} € em vez de ${(request.totalCents / 100).toFixed(2)} € ` +
-        "(falta uma taxa de IVA na conta?); o rascunho foi apagado",
+        `(as taxas ${taxNames(request).join(", ")} existem na conta?); o rascunho foi apagado`,
     );
   }
 
@@ -268,6 +268,11 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
 
     pdfUrl,
   };
+}
+
+/** The tax names a request uses, as sent ("IVA23", "IVA0"). */
+function taxNames(request: InvoiceRequest): string[] {
+  return [...new Set(request.items.map((i) => `IVA${i.vatRateBp / 100}`))];
 }
 
 /** The unit price without IVA, in euros with 6 decimals (integer arithmetic: cents × 10⁴ = micro-euros). */
