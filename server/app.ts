@@ -21,6 +21,7 @@ import { myOrdersRoutes } from "./orders/my-orders-routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { shopperPaymentRoutes } from "./payments/shopper-routes.ts";
+import { returnsAdminRoutes } from "./returns/admin-routes.ts";
 import { withdrawalRoutes } from "./returns/public-routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
@@ -137,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   myOrdersRoutes(app, { myOrders: services.myOrders });
   invoicingRoutes(app, { invoicing: services.invoicing });
   withdrawalRoutes(app, { withdrawal: services.withdrawal, limiter: services.limiter });
+  returnsAdminRoutes(app, { returnsAdmin: services.returnsAdmin, refunds: services.refunds });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
   settingsRoutes(app, { settings: services.settings });
 

@@ -16,6 +16,8 @@ import { createOrdersService } from "./orders/service.ts";
 import { createPaymentProvider } from "./payments/factory.ts";
 import { createPaymentReminders } from "./payments/reminders.ts";
 import { createPaymentsService } from "./payments/service.ts";
+import { createReturnsAdminService } from "./returns/admin.ts";
+import { createRefundsService } from "./returns/refunds.ts";
 import { createWithdrawalService } from "./returns/withdrawal.ts";
 import { createShopperPayments } from "./payments/shopper-status.ts";
 import { createSettingsService } from "./settings/service.ts";
@@ -89,7 +91,10 @@ export function createServices(deps: {
   const paymentReminders = createPaymentReminders({ db, publicUrl: config.publicUrl, onMailQueued });
   const stock = createStockService({ db });
   const adminOrders = createAdminOrdersService({ db });
-  const fulfilment = createFulfilmentService({ db, publicUrl: config.publicUrl, onMailQueued });
+  // Returns received and refunded (MB WAY through the provider, transfers confirmed); cancelled orders' refunds too.
+  const refunds = createRefundsService({ db, provider: paymentProvider, publicUrl: config.publicUrl, onMailQueued });
+  const returnsAdmin = createReturnsAdminService({ db });
+  const fulfilment = createFulfilmentService({ db, publicUrl: config.publicUrl, onMailQueued, refunds });
   const myOrders = createMyOrdersService({ db });
   // Certified invoices and credit notes (INVOICE_PROVIDER); the job in server/jobs/boss.ts issues them.
   const invoicing = createInvoicingService({
@@ -123,6 +128,8 @@ export function createServices(deps: {
     myOrders,
     fulfilment,
     withdrawal,
+    refunds,
+    returnsAdmin,
     invoicing,
   };
 }

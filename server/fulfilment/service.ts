@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "#server/accounts/schemas.ts";
 import type { Database } from "#server/db/client.ts";
-import { users } from "#server/db/schema.ts";
+import { orders, users } from "#server/db/schema.ts";
 import { ConflictError, NotFoundError } from "#server/http/errors.ts";
-import { queueCreditNote } from "#server/invoicing/service.ts";
 import { enqueueMail, type OutgoingMail } from "#server/mail/outbox.ts";
-import { cancelPaidOrder, lockOrder, markRefundDone, setFulfilmentStatus } from "#server/orders/fulfilment-status.ts";
+import { cancelPaidOrder, lockOrder, setFulfilmentStatus } from "#server/orders/fulfilment-status.ts";
 import type { Order } from "#server/orders/status.ts";
 import { type Actor, type OrderStatus, recordOrderEvent } from "#server/orders/timeline.ts";
+import type { RefundsService } from "#server/returns/refunds.ts";
 import type { Tx } from "#server/stock/movements.ts";
 import { readOrderDetail } from "./detail.ts";
 import { cancelledMail, deliveredMail, shippedMail } from "./mails.ts";
@@ -37,7 +37,13 @@ export interface ChangeResult {
 
 const adminActor = (user: PublicUser): Actor => ({ userId: user.id, name: user.name });
 
-export function createFulfilmentService(deps: { db: Database; publicUrl: string; onMailQueued: () => void }) {
+export function createFulfilmentService(deps: {
+  db: Database;
+  publicUrl: string;
+  onMailQueued: () => void;
+  /** The refund path of returns (returns/refunds.ts): a cancelled order's refund goes through it too. */
+  refunds: RefundsService;
+}) {
   const { db, publicUrl } = deps;
 
   async function lockedOrder(tx: Tx, orderId: number): Promise<Order> {
@@ -169,28 +175,16 @@ export function createFulfilmentService(deps: { db: Database; publicUrl: string;
       return { success: true, message: "Nota adicionada.", status };
     },
 
-    /** POST /api/orders/:id/refund-done: 'Marcar reembolso como feito' ('due' → 'done'). */
+    /**
+     * POST /api/orders/:id/refund-done: 'Marcar reembolso como feito' ('due' → 'done'): the bank transfer the admin
+     * made, recorded by the returns' refund path (returns/refunds.ts: the refunds row, the order's refund_status, the
+     * credit note of the total and the shopper's e-mail, in one transaction). A cancelled MB WAY order's refund call
+     * is POST /api/orders/:id/refund (returns/admin-routes.ts).
+     */
     async refundDone(admin: PublicUser, orderId: number): Promise<ChangeResult> {
-      const status = await db.transaction(async (tx) => {
-        const order = await lockedOrder(tx, orderId);
-        if (!(await markRefundDone(tx, orderId))) throw new ConflictError(M.noRefundDue);
-        await recordOrderEvent(tx, {
-          orderId,
-          kind: "payment",
-          actor: adminActor(admin),
-          message: "Reembolso marcado como feito",
-          data: { refund_status: "done" },
-        });
-        // The whole sale was given back: its invoice is corrected by a credit note of the same amount.
-        await queueCreditNote(tx, {
-          orderId,
-          refundId: null,
-          amountCents: order.totalCents,
-          reason: "Encomenda cancelada (reembolso total)",
-        });
-        return order.status as OrderStatus;
-      });
-      return { success: true, message: "Reembolso marcado como feito.", status };
+      await deps.refunds.refund(admin, { kind: "order", orderId }, "transfer");
+      const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+      return { success: true, message: "Reembolso marcado como feito.", status: order!.status as OrderStatus };
     },
   };
 }

@@ -150,7 +150,8 @@ describe("fulfilment steps", () => {
       ctx.admin.id,
       "Reembolso a fazer. Motivo: Cliente desistiu",
     ]);
-    const mail = await eml((all.find((e) => e.kind === "email")!.data as { outbox_id: number }).outbox_id);
+    const cancelMail = all.find((e) => e.kind === "email" && e.id > step.id)!;
+    const mail = await eml((cancelMail.data as { outbox_id: number }).outbox_id);
     expect(mail.subject).toBe(`A sua encomenda #${id} foi cancelada`);
     expect(mail.text).toContain("Motivo: Cliente desistiu");
     // 2 × 12,90 + 3 × 4,35 + portes: the total the order stored, as the shopper reads it.
@@ -167,12 +168,14 @@ describe("fulfilment steps", () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect((await row(id)).refundStatus).toBe("done");
-    const refundEvent = (await events(id)).at(-1)!;
-    expect([refundEvent.kind, refundEvent.message, refundEvent.actorUserId]).toEqual([
+    // Recorded by the returns' refund path: the transfer's refund event, then the shopper's e-mail about it.
+    const [refundEvent, mailEvent] = (await events(id)).slice(-2);
+    expect([refundEvent!.kind, refundEvent!.message, refundEvent!.actorUserId]).toEqual([
       "payment",
-      "Reembolso marcado como feito",
+      `Reembolso de ${total.replace(/\s/g, " ").replace("€", "").trim()} € feito por transferência bancária`,
       ctx.admin.id,
     ]);
+    expect(mailEvent!.kind).toBe("email");
     const again = await ctx.t.app.inject({
       method: "POST",
       url: `/api/orders/${id}/refund-done`,

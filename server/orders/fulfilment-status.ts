@@ -84,6 +84,15 @@ export async function markRefundDone(tx: Tx, orderId: number): Promise<Order | u
   return order;
 }
 
+/**
+ * A refund of the order was made (a cancelled order's, or a return's: returns/refunds.ts): 'done'. Returns the row,
+ * or undefined when the order does not exist.
+ */
+export async function recordRefundMade(tx: Tx, orderId: number): Promise<Order | undefined> {
+  const [order] = await tx.update(orders).set({ refundStatus: "done" }).where(eq(orders.id, orderId)).returning();
+  return order;
+}
+
 async function updateFrom(
   tx: Tx,
   orderId: number,
