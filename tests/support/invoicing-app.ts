@@ -100,8 +100,11 @@ export interface InvoicingApp {
   other: Session;
 }
 
-/** Two instances on one database; `provider` null: INVOICE_PROVIDER=none. */
-export function useInvoicingApp(opts: { provider?: "fake" | "none" } = {}) {
+/**
+ * Two instances on one database. `provider`: the fake (default), `none` (INVOICE_PROVIDER=none), or a real adapter
+ * built once the test file's other beforeAll hooks ran (e.g. pointed at a stand-in).
+ */
+export function useInvoicingApp(opts: { provider?: "fake" | "none" | (() => InvoiceProvider) } = {}) {
   const ctx = {} as InvoicingApp;
   const cleanup: Array<() => Promise<void>> = [];
   beforeAll(async () => {
@@ -120,10 +123,11 @@ export function useInvoicingApp(opts: { provider?: "fake" | "none" } = {}) {
         MB_SUBENTITY: "123",
         INVOICE_RETRY_BASE_MS: "100",
       });
+      const chosen = opts.provider ?? "fake";
       const services = createServices({
         config,
         db: database.db,
-        ...(opts.provider === "none" ? {} : { invoiceProvider: fake.provider }),
+        ...(chosen === "none" ? {} : { invoiceProvider: chosen === "fake" ? fake.provider : chosen() }),
       });
       const app = await buildApp({ config, services, web: "none" });
       await app.ready();
