@@ -135,16 +135,16 @@ const orderColumns = (labels: StatusLabels): AdminColumn<AdminOrderLine>[] => [
   {
     id: "order",
     header: "Pedido",
-    width: "w-[12%]",
+    width: "w-[15%]",
     className: "font-medium tabular-nums",
     inCardTitle: true,
     cell: orderLink,
   },
-  { id: "customer", header: "Cliente", width: "w-[19%]", cell: customerText },
+  { id: "customer", header: "Cliente", width: "w-[17%]", cell: customerText },
   {
     id: "product",
     header: "Produto",
-    width: "w-[19%]",
+    width: "w-[18%]",
     cell: (line) => (
       <>
         <span className="tabular-nums">#{line.product_id}</span>
