@@ -616,6 +616,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Where answers go when it is not the sender (the contact form: the shopper who wrote). */
+    replyTo: text("reply_to"),
     kind: text("kind").notNull(),
     /** Set for mails that must go out at most once (e.g. "order-confirmation:42"). */
     dedupeKey: text("dedupe_key").unique(),
