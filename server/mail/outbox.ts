@@ -6,6 +6,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go, when not to the shop's sender (the contact form: the shopper who wrote). */
+  replyTo?: string;
   /** What the mail is about, e.g. "verify-email", "order-confirmation". */
   kind: string;
   /** Mails with the same key are sent at most once. */
@@ -28,6 +30,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<num
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      replyTo: mail.replyTo ?? null,
       kind: mail.kind,
       dedupeKey: mail.dedupeKey ?? null,
     })

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Reply-To header, when answers should not go to the sender. */
+  replyTo?: string;
   /** A stable Message-ID (with angle brackets), so a repeated delivery is recognisably the same mail. */
   messageId?: string;
   /** The outbox row and its kind; only used to name .eml files. */
@@ -46,6 +48,7 @@ function toNodemailer(message: MailMessage) {
     subject: message.subject,
     text: message.text,
     ...(message.html !== undefined ? { html: message.html } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.messageId ? { messageId: message.messageId } : {}),
     // Mail content is ours, but never let it reach for local files or URLs.
     disableFileAccess: true,

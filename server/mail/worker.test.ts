@@ -242,4 +242,29 @@ describe("drainOutbox without SMTP_URL", () => {
     expect(parsed.text).toBe("Olá Maria,\nconfirme aqui: http://localhost:3000/verificar-email?token=abc");
     expect((await rows([id!]))[0]?.status).toBe("sent");
   });
+
+  it("carries a mail's Reply-To into the message, and none when the mail has none", async () => {
+    const transport = createMailTransport({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir });
+    const withReply = await enqueueMail(db, {
+      to: "loja@exemplo.pt",
+      subject: "Nova mensagem",
+      text: "Olá",
+      replyTo: "rita.cliente@exemplo.pt",
+      kind: "contact-with-reply",
+    });
+    await enqueueMail(db, { to: "ana@exemplo.pt", subject: "Sem resposta", text: "Olá", kind: "plain-no-reply" });
+    expect((await rows([withReply!]))[0]?.replyTo).toBe("rita.cliente@exemplo.pt");
+
+    expect((await drainOutbox(db, transport, logger)).sent).toBe(2);
+
+    const read = async (kind: string) => {
+      const file = readdirSync(path.join(dataDir, "mail")).find((f) => f.endsWith(`-${kind}.eml`));
+      return parseMail(readFileSync(path.join(dataDir, "mail", file!), "utf8"));
+    };
+    const replied = await read("contact-with-reply");
+    expect(replied.to).toEqual(["loja@exemplo.pt"]);
+    expect(replied.from).toBe(MAIL_FROM);
+    expect(replied.headers.get("reply-to")).toMatchObject({ value: [{ address: "rita.cliente@exemplo.pt" }] });
+    expect((await read("plain-no-reply")).headers.has("reply-to")).toBe(false);
+  });
 });

@@ -110,6 +110,7 @@ export async function deliverNext(
         subject: row.subject,
         text: row.text,
         ...(row.html !== null ? { html: row.html } : {}),
+        ...(row.replyTo !== null ? { replyTo: row.replyTo } : {}),
         messageId: messageIdFor(row.id, row.createdAt, transport.from),
         outboxId: row.id,
         kind: row.kind,
