@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { csvLine, CSV_BOM, euroCell, quoted, referenceCell, textCell } from "./admin-csv.ts";
-import { orderConditions, whereAll } from "./admin-filters.ts";
+import { orderConditions, resolveSearch, whereAll } from "./admin-filters.ts";
 import type { AdminOrderFilters } from "./admin-schemas.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./timeline.ts";
 
@@ -60,7 +60,7 @@ function rowLine(r: ExportRow): string {
 
 async function* csvChunks(db: Database, filters: Partial<AdminOrderFilters>): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(CSV_HEADER);
-  const conditions = orderConditions(filters, sql`o.id`);
+  const conditions = orderConditions(filters, sql`o.id`, await resolveSearch(db, filters.search));
   let below: number | null = null;
   for (;;) {
     const keyset: SQL[] = below === null ? [] : [sql`o.id < ${below}`];

@@ -425,7 +425,7 @@ describe("GET /api/orders/export.csv", () => {
   });
 
   it("streams more orders than one batch, each once", async () => {
-    const [{ userId }] = facts;
+    const { userId } = facts[0]!;
     const before = await t.db.$count(orders);
     await t.db.execute(sql`
       insert into orders (user_id, status, payment_method, subtotal_cents, shipping_cents, total_cents, shipping_zone,

@@ -5,7 +5,7 @@ import { orderLines, orders, payments, users } from "../db/schema.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { formatYmd, lisbonParts } from "../payments/dates.ts";
 import { exportOrdersCsv } from "./admin-export.ts";
-import { orderConditions, usesOrder, whereAll } from "./admin-filters.ts";
+import { orderConditions, type ResolvedSearch, resolveSearch, usesOrder, whereAll } from "./admin-filters.ts";
 import {
   ADMIN_ORDER_MESSAGES as M,
   type AdminOrder,
@@ -41,11 +41,11 @@ type LinesQuery = Pick<AdminOrdersQuery, "page" | "limit"> & Partial<AdminOrderF
 /**
  * The two statements of GET /api/orders: the page of lines (unfiltered, straight off the order_lines index by
  * order id; the page's rows only then joined to orders, users and the latest payment) and the count of every
- * matching line. Exported so a test can read their plans.
+ * matching line, for a search already resolved (admin-filters.ts). Exported so a test can read their plans.
  */
-export function linesQueries(query: LinesQuery): { page: SQL; count: SQL } {
+export function linesQueries(query: LinesQuery, search: ResolvedSearch | undefined): { page: SQL; count: SQL } {
   const offset = (query.page - 1) * query.limit;
-  const where = whereAll(orderConditions(query, sql`l.order_id`));
+  const where = whereAll(orderConditions(query, sql`l.order_id`, search));
   const source = usesOrder(query)
     ? sql`from order_lines l join orders o on o.id = l.order_id ${where}`
     : sql`from order_lines l ${where}`;
@@ -84,7 +84,7 @@ export function createAdminOrdersService(deps: { db: Database }) {
      * rows are then joined to orders, users and payments. Filters: admin-filters.ts.
      */
     async listLines(query: LinesQuery): Promise<{ items: AdminOrderLine[]; total: number }> {
-      const { page: pageSql, count: countSql } = linesQueries(query);
+      const { page: pageSql, count: countSql } = linesQueries(query, await resolveSearch(db, query.search));
       const [page, count] = await Promise.all([db.execute(pageSql), db.execute(countSql)]);
       const items = page.rows.map((r) => ({
         id: num(r.id),
