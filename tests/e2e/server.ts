@@ -13,5 +13,14 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: "admin-e2e-123",
   LOG_LEVEL: "warn",
 });
+// Certified invoices as in production, through the local InvoiceXpress stand-in (it checks every request's shape).
+const { startInvoiceXpressStandIn } = await import("#server/invoicing/standin/invoicexpress.ts");
+const invoicing = await startInvoiceXpressStandIn();
+Object.assign(process.env, {
+  INVOICE_PROVIDER: "invoicexpress",
+  INVOICEXPRESS_ACCOUNT: invoicing.account,
+  INVOICEXPRESS_API_KEY: invoicing.apiKey,
+  INVOICEXPRESS_BASE_URL: invoicing.url,
+});
 const { main } = await import("#server/main.ts");
 await main();
