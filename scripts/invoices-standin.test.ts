@@ -39,7 +39,11 @@ describe("invoices:standin", () => {
           apiKey: env.INVOICEXPRESS_API_KEY,
           baseUrl: env.INVOICEXPRESS_BASE_URL,
         },
-        vendus: { apiKey: env.VENDUS_API_KEY, baseUrl: env.VENDUS_BASE_URL },
+        vendus: {
+          apiKey: env.VENDUS_API_KEY,
+          paymentMethodId: env.VENDUS_PAYMENT_METHOD_ID,
+          baseUrl: env.VENDUS_BASE_URL,
+        },
       });
       const doc = await provider.issueInvoice(invoiceRequest({ nif: "123456789" }));
       expect(doc).toMatchObject({ number: "FR 2026/1", atcud: "ABCD1234-1" });

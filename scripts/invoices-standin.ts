@@ -55,7 +55,12 @@ const env =
         INVOICEXPRESS_API_KEY: standIn.apiKey,
         INVOICEXPRESS_BASE_URL: standIn.url,
       }
-    : { INVOICE_PROVIDER: "vendus", VENDUS_API_KEY: standIn.apiKey, VENDUS_BASE_URL: standIn.url };
+    : {
+        INVOICE_PROVIDER: "vendus",
+        VENDUS_API_KEY: standIn.apiKey,
+        VENDUS_PAYMENT_METHOD_ID: standIn.paymentMethodId,
+        VENDUS_BASE_URL: standIn.url,
+      };
 
 console.log(`${args.provider} stand-in listening on ${standIn.url} (fault mode: ${args.fault})`);
 console.log("Point the shop at it with:");

@@ -41,6 +41,7 @@ describe("configuration", () => {
     [{ INVOICE_PROVIDER: "primavera" }, "INVOICE_PROVIDER"],
     [{ INVOICE_PROVIDER: "invoicexpress", INVOICEXPRESS_API_KEY: "chave" }, "INVOICE_PROVIDER"],
     [{ INVOICE_PROVIDER: "vendus" }, "INVOICE_PROVIDER"],
+    [{ INVOICE_PROVIDER: "vendus", VENDUS_API_KEY: "chave" }, "INVOICE_PROVIDER"],
     [{ INVOICEXPRESS_ACCOUNT: "a minha loja" }, "INVOICEXPRESS_ACCOUNT"],
     [{ INVOICE_RETRY_BASE_MS: "10" }, "INVOICE_RETRY_BASE_MS"],
   ])("refuses %j naming %s", (env, name) => {

@@ -104,8 +104,9 @@ const envSchema = z
       path: ["INVOICE_PROVIDER"],
     },
   )
-  .refine((env) => env.INVOICE_PROVIDER !== "vendus" || Boolean(env.VENDUS_API_KEY), {
-    message: "INVOICE_PROVIDER=vendus needs VENDUS_API_KEY",
+  .refine((env) => env.INVOICE_PROVIDER !== "vendus" || Boolean(env.VENDUS_API_KEY && env.VENDUS_PAYMENT_METHOD_ID), {
+    // A fatura-recibo records its payment with one of the account's payment methods (server/invoicing/vendus.ts).
+    message: "INVOICE_PROVIDER=vendus needs VENDUS_API_KEY and VENDUS_PAYMENT_METHOD_ID",
     path: ["INVOICE_PROVIDER"],
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {

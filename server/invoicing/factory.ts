@@ -40,13 +40,14 @@ export function createInvoiceProvider(settings: InvoiceSettings): InvoiceProvide
     }
     case "vendus": {
       const v = settings.vendus ?? {};
-      if (!v.apiKey) throw new RangeError("INVOICE_PROVIDER=vendus needs VENDUS_API_KEY");
+      if (!v.apiKey || !v.paymentMethodId)
+        throw new RangeError("INVOICE_PROVIDER=vendus needs VENDUS_API_KEY and VENDUS_PAYMENT_METHOD_ID");
       return createVendusProvider({
         apiKey: v.apiKey,
+        paymentMethodId: v.paymentMethodId,
         ...(v.baseUrl ? { baseUrl: v.baseUrl } : {}),
         ...(v.registerId ? { registerId: v.registerId } : {}),
         ...(v.mode ? { mode: v.mode } : {}),
-        ...(v.paymentMethodId ? { paymentMethodId: v.paymentMethodId } : {}),
         ...timeout,
       });
     }

@@ -32,7 +32,13 @@ describe("Vendus: fatura-recibo", () => {
     ]);
     // IVA taken out per line by the service: 3870/1.23 + 1850/1.06 + 950/1.13 + 990 + 499/1.23.
     expect(stored.netCents).toBe(3146 + 1745 + 841 + 990 + 406);
-    expect(stored.client.fiscalId).toBe("999999990");
+    // Consumidor final: no client at all (Vendus: never send 999999990).
+    expect(stored.client.fiscalId).toBeNull();
+    expect(
+      (s.vd.requests.find((r) => r.endpoint === "create")!.body as Record<string, unknown>).client,
+    ).toBeUndefined();
+    const payments = (s.vd.requests.find((r) => r.endpoint === "create")!.body as { payments: unknown }).payments;
+    expect(payments).toEqual([{ id: Number(s.vd.paymentMethodId), amount: 81.59 }]);
     expect([stored.type, stored.externalReference, stored.date]).toEqual(["FR", "LOJA-41", "2026-03-15"]);
     expect(doc).toEqual({
       externalId: String(stored.id),
@@ -68,6 +74,21 @@ describe("Vendus: fatura-recibo", () => {
   });
 });
 
+describe("Vendus: a consumer's sale of 1000 € or more", () => {
+  it("names the buyer and their address, still without a fiscal_id", async () => {
+    const items = [
+      { name: "Forno de cerâmica", quantity: 1, unitPriceCents: 125_000, vatRateBp: 2300, exemptionCode: null },
+    ];
+    await provider().issueInvoice(invoiceRequest({ items }));
+    expect(s.vd.documents[0]!.client).toEqual({
+      fiscalId: null,
+      name: "Maria Sousa",
+      address: "Rua das Flores, 12, 2.º Esq.",
+    });
+    expect(s.vd.documents[0]!.totalCents).toBe(125_000);
+  });
+});
+
 describe("Vendus: nota de crédito", () => {
   it("points each returned line at its row of the invoice, with the reason; total = the returned lines", async () => {
     const invoice = (await provider().issueInvoice(invoiceRequest()))!;
@@ -80,6 +101,11 @@ describe("Vendus: nota de crédito", () => {
       [{ number: "FR 2026/1", row: 5 }, 1, 499],
     ]);
     expect(stored.totalCents).toBe(2 * 1290 + 499);
+    // Each line names the invoice row's product, as Vendus asks ("along with id and qty").
+    const fr = s.vd.documents.find((d) => d.type === "FR")!;
+    expect(stored.lines.map((l) => l.productId)).toEqual([fr.lines[0]!.productId, fr.lines[4]!.productId]);
+    const sent = s.vd.requests.filter((r) => r.endpoint === "create").at(-1)!.body as { items: { id: number }[] };
+    expect(sent.items.map((i) => i.id)).toEqual([fr.lines[0]!.productId, fr.lines[4]!.productId]);
     expect(stored.notes).toBe("Devolução (livre resolução)");
     expect(note).toMatchObject({ externalId: String(stored.id), number: "NC 2026/1", atcud: "NCCD5678-1" });
     expect(await provider().find("credit_note", "LOJA-41-NC-3")).toMatchObject({ number: "NC 2026/1" });

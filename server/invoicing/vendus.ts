@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONSUMIDOR_FINAL_NIF } from "./nif.ts";
+import { createHash } from "node:crypto";
 import type {
   CreditNoteRequest,
   DocumentKind,
@@ -14,18 +14,23 @@ import { centsToAmount, amountToCents } from "../payments/money.ts";
 /**
  * Vendus (REST + JSON, HTTP Basic with the API key as user; base https://www.vendus.pt/ws/v1.1).
  *
- * Shapes from Vendus' own PHP client docs (github.com/vendus/… "Creating Invoices", "Canceling invoices (creating a
- * credit note)") and public clients (a Python SDK's tests, TypeScript integrations):
- *  - POST /documents/ with {type: "FR", client: {fiscal_id, name, address, postalcode, city, country, email},
- *    items: [{title, qty, gross_price, tax_id}]} answers {id, type, number: "FR 07P2018/1", amount_gross, amount_net,
- *    hash}; tax_id is the rate's class (NOR / INT / RED / ISE), the account's region decides the percentage;
- *  - credit note: type "NC", `notes` (the reason, mandatory) and per item `reference_document: {document_number,
- *    document_row}` naming a line of the original invoice (so the adapter reads the invoice first: GET
- *    /documents/{id} → items with `amounts.gross_unit`);
- *  - lists answer 404 {errors: [{code: "A001", message: "No data"}]} when nothing matches.
- * Not verified (the reference at vendus.pt/ws/documents.doc could not be read; each is a one-line fix):
- * `external_reference` (the order's reference, and the list filter find() uses), `output: "pdf_url"` (a PDF link in
- * `output`), `atcud` in the answer, `tax_exemption` (M01–M99) on exempt items.
+ * Shapes from the official reference (ws/v1.1/documents.doc, read on Vendus' Cabo Verde mirror) and Vendus' own PHP
+ * client docs ("Creating Invoices", "Canceling invoices (creating a credit note)"), with public clients (vendus-python):
+ *  - POST /documents/ with {type: "FR", items: [{reference, title, qty, gross_price, tax_id}], client: {fiscal_id,
+ *    name, address, postalcode, city, country, email}} answers {id, type, number: "FR 07P2018/1", amount_gross,
+ *    amount_net, hash}. "You should NEVER send fiscal_id as 999999990": Consumidor final goes without a client (or,
+ *    from 1000 €, with name and address and no fiscal_id). New products are created from reference/title/gross_price.
+ *    tax_id is the rate's class (NOR / INT / RED / ISE); the account's region decides the percentage.
+ *  - An FR records its payment: `payments: [{id, amount}]` with the account's payment method id (vendus-python:
+ *    "Vendus rejects it otherwise").
+ *  - Credit note: type "NC", `notes` (the reason, mandatory) and per item `reference_document: {document_number,
+ *    document_row}` with the product `id` and `qty`, naming a line of the original invoice (so the adapter reads the
+ *    invoice first: GET /documents/{id} → items with `id` and `amounts.gross_unit`).
+ *  - GET /documents/?type=FR&external_reference=… lists documents (`external_reference` is a documented filter); an
+ *    empty list answers 404 {errors: [{code: "A001", message: "No data"}]}.
+ * Not verified (each a one-line fix): `output: "pdf_url"` (a public PDF link in `output`; the documented PDF is
+ * GET /documents/{id}.pdf, behind the API key, so without it no link is shown), `atcud` in the answer,
+ * `tax_exemption` (M01–M99) on exempt items.
  */
 export interface VendusOptions {
   apiKey: string;
@@ -36,8 +41,8 @@ export interface VendusOptions {
   registerId?: string;
   /** "tests" issues documents without fiscal value (Vendus' test mode). */
   mode?: "normal" | "tests";
-  /** The payment method id a fatura-recibo is paid with, when the account requires one. */
-  paymentMethodId?: string;
+  /** The account's payment method id a fatura-recibo records its payment with. */
+  paymentMethodId: string;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -76,6 +81,7 @@ const invoiceLines = z.object({
   number: z.string().min(1),
   items: z.array(
     z.object({
+      id: z.union([z.number(), z.string()]).optional(),
       title: text,
       qty: z.union([z.number(), z.string()]).transform(Number),
       amounts: z.object({ gross_unit: z.union([z.number(), z.string()]) }),
@@ -87,6 +93,8 @@ const invoiceLines = z.object({
 export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
   const apiKey = opts.apiKey.trim();
   if (!apiKey) throw new RangeError("VENDUS_API_KEY is required");
+  const paymentMethodId = opts.paymentMethodId.trim();
+  if (!/^\d+$/.test(paymentMethodId)) throw new RangeError("VENDUS_PAYMENT_METHOD_ID must be the payment method's id");
   const baseUrl = (opts.baseUrl ?? "https://www.vendus.pt/ws/v1.1").replace(/\/+$/, "");
   const http = {
     service: SERVICE,
@@ -115,6 +123,13 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
   function base(kind: DocumentKind, request: InvoiceRequest) {
     checkRequest(SERVICE, request);
     const { client } = request;
+    const person = {
+      name: client.name.trim(),
+      address: client.address,
+      postalcode: client.postalCode,
+      city: client.city,
+      country: client.country,
+    };
     return {
       type: TYPE[kind],
       mode: opts.mode ?? "normal",
@@ -122,16 +137,11 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
       external_reference: request.reference,
       output: "pdf_url",
       ...(opts.registerId ? { register_id: opts.registerId } : {}),
-      client: {
-        fiscal_id: client.nif ?? CONSUMIDOR_FINAL_NIF,
-        name: client.name.trim() || "Consumidor final",
-        address: client.address,
-        postalcode: client.postalCode,
-        city: client.city,
-        country: client.country,
-        email: client.email,
-        send_email: "no",
-      },
+      ...(client.nif !== null
+        ? { client: { fiscal_id: client.nif, ...person, email: client.email, send_email: "no" } }
+        : request.totalCents >= 100_000
+          ? { client: person }
+          : {}),
     };
   }
 
@@ -165,7 +175,9 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
             `de crédito no Vendus e registe o número`,
         );
       left[row]! -= item.quantity;
+      const productId = invoice.data.items[row]!.id;
       return {
+        ...(productId === undefined ? {} : { id: productId }),
         title: item.name.slice(0, 250),
         qty: item.quantity,
         gross_price: Number(centsToAmount(item.unitPriceCents)),
@@ -201,6 +213,7 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
     async issueInvoice(request) {
       const body = base("invoice", request);
       const items = request.items.map((item) => ({
+        reference: productReference(item.name),
         title: item.name.slice(0, 250),
         qty: item.quantity,
         gross_price: Number(centsToAmount(item.unitPriceCents)),
@@ -209,9 +222,7 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
       return create({
         ...body,
         items,
-        ...(opts.paymentMethodId
-          ? { payments: [{ id: opts.paymentMethodId, amount: Number(centsToAmount(request.totalCents)) }] }
-          : {}),
+        payments: [{ id: Number(paymentMethodId), amount: Number(centsToAmount(request.totalCents)) }],
       });
     },
 
@@ -230,4 +241,9 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
       return doc.data.output || null;
     },
   };
+}
+
+/** A product code per name (Vendus creates or reuses the product by reference): stable across orders and retries. */
+export function productReference(name: string): string {
+  return `LJ${createHash("sha256").update(name).digest("hex").slice(0, 12).toUpperCase()}`;
 }

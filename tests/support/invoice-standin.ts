@@ -63,7 +63,13 @@ export function useVendusStandIn() {
     s.vd.requests.length = 0;
   });
   const provider = (extra: Partial<VendusOptions> = {}): InvoiceProvider =>
-    createVendusProvider({ apiKey: s.vd.apiKey, baseUrl: s.vd.url, timeoutMs: TEST_TIMEOUT_MS, ...extra });
+    createVendusProvider({
+      apiKey: s.vd.apiKey,
+      paymentMethodId: s.vd.paymentMethodId,
+      baseUrl: s.vd.url,
+      timeoutMs: TEST_TIMEOUT_MS,
+      ...extra,
+    });
   const secrets = () => [s.vd.apiKey, Buffer.from(`${s.vd.apiKey}:`).toString("base64")];
   return { s, provider, ...failureChecks(secrets, () => s.vd.url) };
 }

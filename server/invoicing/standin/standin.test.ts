@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startInvoiceXpressStandIn, type IxStandIn } from "./invoicexpress.ts";
-import { startVendusStandIn, type VendusStandIn } from "./vendus.ts";
+import { STANDIN_PAYMENT_METHOD_ID, startVendusStandIn, type VendusStandIn } from "./vendus.ts";
 
 /**
  * The stand-ins refuse what the services would (and what the shop must never send), with raw HTTP requests that no
@@ -95,8 +95,8 @@ const vdBody = (over: Record<string, unknown> = {}) => ({
   type: "FR",
   date: "2026-03-15",
   external_reference: "LOJA-1",
-  client: { fiscal_id: "999999990", name: "Maria" },
   items: [{ title: "Caneca", qty: 2, gross_price: 12.9, tax_id: "NOR" }],
+  payments: [{ id: Number(STANDIN_PAYMENT_METHOD_ID), amount: 25.8 }],
   ...over,
 });
 async function vdPost(body: unknown, key = vd.apiKey) {
@@ -126,6 +126,15 @@ describe("Vendus stand-in checks", () => {
       "M01",
     ],
     ["a bad NIF", vdBody({ client: { fiscal_id: "123456780" } }), 422, "fiscal_id 123456780"],
+    ["fiscal_id 999999990", vdBody({ client: { fiscal_id: "999999990" } }), 422, "must not be sent"],
+    ["an FR without payments", vdBody({ payments: [] }), 422, "Payments are required"],
+    [
+      "payments short of the total",
+      vdBody({ payments: [{ id: Number(STANDIN_PAYMENT_METHOD_ID), amount: 25 }] }),
+      422,
+      "differ",
+    ],
+    ["an unknown payment method", vdBody({ payments: [{ id: 1, amount: 25.8 }] }), 422, "Payment method not found"],
     [
       "a price in tenths of a cent",
       vdBody({ items: [{ title: "x", qty: 1, gross_price: 1.005, tax_id: "NOR" }] }),

@@ -14,8 +14,10 @@ import {
 
 /**
  * A local Vendus (see server/invoicing/vendus.ts for the shapes and where they come from): HTTP Basic with the API
- * key, documents POSTed final at once ("FR 2026/1"), credit notes ("NC") whose lines point at rows of an existing
- * fatura-recibo, lists filtered by type and external_reference (404 "No data" when empty), a PDF link in `output`.
+ * key, documents POSTed final at once ("FR 2026/1"), a fatura-recibo's payment adding up to its total with a known
+ * payment method, never fiscal_id 999999990 (no client = Consumidor final), credit notes ("NC") whose lines point at
+ * rows (and products) of an existing fatura-recibo, lists filtered by type and external_reference (404 "No data" when
+ * empty), a PDF link in `output`.
  *
  *   const vd = await startVendusStandIn();
  *   createVendusProvider({ apiKey: vd.apiKey, baseUrl: vd.url });
@@ -24,6 +26,9 @@ import {
 export type VendusEndpoint = "create" | "list" | "get" | "pdf_file";
 
 export interface VendusStandInLine {
+  /** The product's id in the account (created from the reference on first sale). */
+  productId: number;
+  reference: string;
   title: string;
   qty: number;
   grossUnitCents: number;
@@ -39,7 +44,8 @@ export interface VendusStandInDocument {
   mode: "normal" | "tests";
   externalReference: string;
   date: string;
-  client: { fiscalId: string; name: string; email: string };
+  /** fiscalId null: Consumidor final. */
+  client: { fiscalId: string | null; name: string; address: string };
   lines: VendusStandInLine[];
   totalCents: number;
   netCents: number;
@@ -60,11 +66,16 @@ export interface VendusStandInOptions {
 
 export interface VendusStandIn extends StandInServer {
   apiKey: string;
+  /** The account's one payment method ("MB WAY / Multibanco"). */
+  paymentMethodId: string;
   documents: VendusStandInDocument[];
   setMode(mode: FaultMode, endpoint?: VendusEndpoint): Promise<void>;
   expectTotal(reference: string, cents: number): void;
   reset(): void;
 }
+
+/** The stand-in account's one payment method. */
+export const STANDIN_PAYMENT_METHOD_ID = "24937";
 
 const RATES = {
   continente: { NOR: 2300, INT: 1300, RED: 600, ISE: 0 },
@@ -79,6 +90,8 @@ const str = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "nu
 export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promise<VendusStandIn> {
   const apiKey = opts.apiKey ?? "vendus-standin-0123456789abcdef";
   const rates = RATES[opts.region ?? "continente"];
+  const paymentMethodId = STANDIN_PAYMENT_METHOD_ID;
+  const products = new Map<string, number>();
   const documents: VendusStandInDocument[] = [];
   const expected = new Map<string, number>();
   let numbering = createNumbering();
@@ -120,6 +133,8 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
       return `Quantity ${String(item.qty)} exceeds what is left of row ${row} of ${number}`;
     if (item.gross_price !== undefined && decimalUnits(item.gross_price, 2) !== line.grossUnitCents)
       return `Price of row ${row} of ${number} differs from the original`;
+    if (item.id !== undefined && Number(item.id) !== line.productId)
+      return `Product ${String(item.id)} is not the one on row ${row} of ${number}`;
     return { ...line, qty, referenceDocument: { number, row } };
   }
 
@@ -135,7 +150,20 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
     const exemption = item.tax_exemption === undefined ? null : str(item.tax_exemption);
     if (taxId === "ISE" && !/^M\d{2}$/.test(exemption ?? ""))
       return `Item '${title}': tax_exemption (M01–M99) is required for ISE`;
-    return { title, qty, grossUnitCents, taxId, rateBp: rates[taxId], exemption, referenceDocument: null };
+    const reference = str(item.reference) || title;
+    const productId = products.get(reference) ?? 30_001 + products.size;
+    products.set(reference, productId);
+    return {
+      productId,
+      reference,
+      title,
+      qty,
+      grossUnitCents,
+      taxId,
+      rateBp: rates[taxId],
+      exemption,
+      referenceDocument: null,
+    };
   }
 
   function create(req: StandInRequest): Reply {
@@ -150,9 +178,13 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
       return reject(core, "Date is invalid (yyyy-mm-dd)");
     const externalReference = str(data.external_reference);
     if (!externalReference) return reject(core, "external_reference is missing (the shop always sends one)");
-    const client = obj(data.client);
-    const fiscalId = str(client?.fiscal_id);
-    if (!isValidNif(fiscalId)) return reject(core, `Client fiscal_id ${fiscalId || "(empty)"} is invalid`);
+    // No client (or one without fiscal_id): Consumidor final. 999999990 itself must never be sent.
+    const client = data.client === undefined ? null : obj(data.client);
+    if (data.client !== undefined && !client) return reject(core, "Client must be an object");
+    const fiscalId = client?.fiscal_id === undefined ? null : str(client.fiscal_id);
+    if (fiscalId === "999999990") return reject(core, "fiscal_id 999999990 must not be sent: omit the client");
+    if (fiscalId !== null && !isValidNif(fiscalId))
+      return reject(core, `Client fiscal_id ${fiscalId || "(empty)"} is invalid`);
     const items = Array.isArray(data.items) ? data.items : [];
     if (items.length === 0) return reject(core, "Items are required");
     const notes = str(data.notes);
@@ -167,6 +199,14 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
     if (type === "NC" && new Set(lines.map((l) => l.referenceDocument!.number)).size > 1)
       return reject(core, "A credit note refers to one document");
     const totalCents = lines.reduce((sum, l) => sum + l.qty * l.grossUnitCents, 0);
+    if (type === "FR") {
+      const payments = Array.isArray(data.payments) ? data.payments.map((p) => obj(p) ?? {}) : [];
+      if (payments.length === 0) return reject(core, "Payments are required for FR documents");
+      if (payments.some((p) => str(p.id) !== paymentMethodId)) return reject(core, "Payment method not found");
+      const paid = payments.reduce((sum, p) => sum + (decimalUnits(p.amount, 2) ?? Number.NaN), 0);
+      if (paid !== totalCents)
+        return reject(core, `Payments (${euros(paid)}) differ from the total ${euros(totalCents)}`);
+    }
     const netCents = lines.reduce(
       (sum, l) => sum + Math.round((l.qty * l.grossUnitCents * 10_000) / (10_000 + l.rateBp)),
       0,
@@ -181,7 +221,7 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
       mode,
       externalReference,
       date,
-      client: { fiscalId, name: str(client?.name), email: str(client?.email) },
+      client: { fiscalId, name: str(client?.name), address: str(client?.address) },
       lines,
       totalCents,
       netCents,
@@ -209,8 +249,9 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
       status: 200,
       json: {
         ...json(doc, req.query.get("output") === "pdf_url"),
-        items: doc.lines.map((l, i) => ({
-          id: i + 1,
+        items: doc.lines.map((l) => ({
+          id: l.productId,
+          reference: l.reference,
           title: l.title,
           qty: l.qty,
           amounts: { gross_unit: euros(l.grossUnitCents), gross_total: euros(l.qty * l.grossUnitCents) },
@@ -246,6 +287,7 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
     ...server,
     url: `${server.url}/ws/v1.1`,
     apiKey,
+    paymentMethodId,
     documents,
     expectTotal(reference, cents) {
       expected.set(reference, cents);
@@ -255,6 +297,7 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
       expected.clear();
       numbering = createNumbering();
       nextId = 5001;
+      products.clear();
     },
   };
 }
