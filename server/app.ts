@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./accounts/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
+import { contactRoutes } from "./contact/routes.ts";
 import type { Config } from "./config.ts";
 import { databaseAnswers } from "./db/unavailable.ts";
 import { fulfilmentRoutes } from "./fulfilment/routes.ts";
@@ -141,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   returnsAdminRoutes(app, { returnsAdmin: services.returnsAdmin, refunds: services.refunds });
   seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
   settingsRoutes(app, { settings: services.settings });
+  contactRoutes(app, { contact: services.contact });
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   mkdirSync(uploadsDir, { recursive: true });

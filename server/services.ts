@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createAccountsService } from "./accounts/service.ts";
+import { createContactService } from "./contact/service.ts";
 import { createSessionStore } from "./accounts/sessions.ts";
 import { createCatalogCache } from "./catalog/cache.ts";
 import { createCatalogService } from "./catalog/service.ts";
@@ -110,6 +111,8 @@ export function createServices(deps: {
     settings: () => settings.get(),
     onMailQueued,
   });
+  // The contact form's messages (/contato) and the admin's 'Mensagens'.
+  const contact = createContactService({ db, limiter, settings: () => settings.get(), onMailQueued });
   return {
     db,
     sessions,
@@ -131,6 +134,7 @@ export function createServices(deps: {
     refunds,
     returnsAdmin,
     invoicing,
+    contact,
   };
 }
 

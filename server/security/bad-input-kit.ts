@@ -161,6 +161,11 @@ export function examples(ids: Ids): Record<
     },
     "POST /api/orders/:id/notes": { params: { id: ids.order }, body: { message: "Cliente ligou." } },
     "POST /api/invoices/:id/manual": { params: { id: 999_999 }, body: { numero: "FR 2026/15" } },
+    "POST /api/contact": {
+      body: { nome: "Ana Sousa", email: "ana-contacto@exemplo.pt", mensagem: "Gostava de saber o prazo de entrega." },
+    },
+    "GET /api/contact/messages": { querystring: { page: 1, limit: 10 } },
+    "POST /api/contact/messages/:id/handled": { params: { id: 999_999 } },
     "PUT /api/settings": {
       body: defaultSettings({ mainlandCents: 390, islandsCents: 790, fastCents: 290 }),
     },
