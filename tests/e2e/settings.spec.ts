@@ -109,6 +109,8 @@ test("settings saved on /definicoes show on the footer, /info-envio, the next or
     await expect(page.locator("#definicoes-identity-nipc-error")).toHaveCount(0);
     await page.getByRole("button", { name: "Guardar definições" }).click();
     await expect(toastText(page, "Definições guardadas.")).toBeVisible();
+    // The dashboard's own name follows at once (the layout reads the settings again after a change).
+    await expect(page.getByRole("link", { name: `${shopName} Admin` }).filter({ visible: true })).toHaveCount(1);
     const saved = await (await api.get("/api/settings")).json();
     expect(saved.identity).toMatchObject({ shopName, legalName, nipc: "516789015" });
     expect(saved.delivery.mainlandCents).toBe(mainlandCents);

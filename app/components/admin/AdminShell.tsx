@@ -14,6 +14,8 @@ const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 interface AdminShellProps {
   /** The signed-in admin's name, from the layout loader. */
   userName: string;
+  /** The shop's name (its settings), from the layout loader. */
+  shopName: string;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ interface AdminShellProps {
  * The admin pages' frame (every route under app/routes/admin/layout.tsx): the menu as a fixed
  * sidebar from 768 px, a drawer below; 'Carregando...' over the page while another admin page loads.
  */
-export function AdminShell({ userName, children }: AdminShellProps) {
+export function AdminShell({ userName, shopName, children }: AdminShellProps) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   // The page the drawer was opened on: a chosen link (or back/forward) closes it.
@@ -54,7 +56,7 @@ export function AdminShell({ userName, children }: AdminShellProps) {
 
       {/* ≥ 768 px: fixed sidebar */}
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 bg-white md:flex">
-        <SideMenu userName={userName} />
+        <SideMenu userName={userName} shopName={shopName} />
       </aside>
 
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -67,7 +69,7 @@ export function AdminShell({ userName, children }: AdminShellProps) {
             <Menu className="size-6" aria-hidden="true" />
           </Dialog.Trigger>
           <Link to="/dashboard" className={`${focusRing} rounded-md text-lg font-bold tracking-tight`}>
-            Loja <span className="font-medium text-brand-600">Admin</span>
+            {shopName} <span className="font-medium text-brand-600">Admin</span>
           </Link>
           <span className="ml-auto flex min-w-0 items-center gap-1.5 text-sm text-gray-600">
             <UserRound className="size-4 shrink-0" aria-hidden="true" />
@@ -82,7 +84,7 @@ export function AdminShell({ userName, children }: AdminShellProps) {
             className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] bg-white shadow-2xl transition-transform duration-200 ease-out focus:outline-none md:hidden starting:-translate-x-full"
           >
             <Dialog.Title className="sr-only">Menu de administração</Dialog.Title>
-            <SideMenu userName={userName} onNavigate={closeDrawer} />
+            <SideMenu userName={userName} shopName={shopName} onNavigate={closeDrawer} />
             <Dialog.Close
               className={`${focusRing} absolute top-3 right-3 grid size-9 place-items-center rounded-md text-gray-600 hover:bg-gray-100`}
               aria-label="Fechar menu"
@@ -113,7 +115,7 @@ export function AdminShell({ userName, children }: AdminShellProps) {
   );
 }
 
-function SideMenu({ userName, onNavigate }: { userName: string; onNavigate?: () => void }) {
+function SideMenu({ userName, shopName, onNavigate }: { userName: string; shopName: string; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const [openGroup, setOpenGroup] = useState<string | null>(() => groupForPath(pathname));
   const [menuPath, setMenuPath] = useState(pathname);
@@ -134,7 +136,7 @@ function SideMenu({ userName, onNavigate }: { userName: string; onNavigate?: () 
           onClick={onNavigate}
           className={`${focusRing} rounded-md text-xl font-bold tracking-tight`}
         >
-          Loja <span className="font-medium text-brand-600">Admin</span>
+          {shopName} <span className="font-medium text-brand-600">Admin</span>
         </Link>
       </div>
 

@@ -27,11 +27,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, services } = context.get(webContext);
   // The sandbox gateway's "simulate payment" button is offered only when it is the provider.
-  return { user, paymentProvider: services.paymentProvider.name };
+  const { shopName } = (await services.settings.get()).identity;
+  return { user, paymentProvider: services.paymentProvider.name, shopName };
 }
 
 /**
- * The shell's data (who is signed in, which gateway) changes only with a submission: the products
+ * The shell's data (who is signed in, which gateway, the shop's name) changes only with a submission: the products
  * grid's 5-second refresh and page-to-page navigation need not read it again.
  */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -42,7 +43,7 @@ export const meta = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell userName={loaderData.user?.name ?? "Administrador"}>
+    <AdminShell userName={loaderData.user?.name ?? "Administrador"} shopName={loaderData.shopName}>
       <Outlet />
     </AdminShell>
   );
