@@ -30,7 +30,10 @@ const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c
 /** Above this many matching customers the search keeps them as a subquery (their orders are many anyway). */
 const MAX_LISTED_CUSTOMERS = 1000;
 
-/** The customers a search text names, read before the orders: ids, or null when there are too many to list. */
+/**
+ * The customers a search text names: their ids, read before the orders; or null when they stay a subquery
+ * (a whole e-mail, which the unique lower(email) index tells the planner is one row, or more than 1 000).
+ */
 export interface ResolvedSearch {
   text: string;
   customerIds: number[] | null;
@@ -49,6 +52,7 @@ export async function resolveSearch(db: Database, text: string | undefined): Pro
   if (!text) return undefined;
   const customers = customersSql(text);
   if (!customers) return { text, customerIds: [] };
+  if (readSearch(text).email) return { text, customerIds: null };
   const { rows } = await db.execute(sql`${customers} limit ${MAX_LISTED_CUSTOMERS + 1}`);
   const ids = rows.map((r) => Number(r.id));
   return { text, customerIds: ids.length > MAX_LISTED_CUSTOMERS ? null : ids };
