@@ -14,6 +14,7 @@ import {
   type IssuedDocument,
 } from "./provider.ts";
 import { creditNoteItems, documentReference, documentTitle } from "./service.ts";
+import { storedShipping } from "./vat.ts";
 
 /*
  * The job that issues the queued documents (invoices.issue, server/jobs/boss.ts). Exactly once rests on three things:
@@ -237,7 +238,8 @@ export async function buildRequest(db: Tx, row: InvoiceRow): Promise<InvoiceRequ
       quantity: 1,
       unitPriceCents: order.shippingCents,
       vatRateBp: order.shippingVatRateBp,
-      exemptionCode: null,
+      // Exempt delivery (every line exempt) carries the lines' reason code, as the order's IVA breakdown shows it.
+      exemptionCode: storedShipping(lines, order.shippingCents, order.shippingVatRateBp).vatExemptionCode,
     });
   }
   const items =
