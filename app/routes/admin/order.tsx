@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { orderAction, type OrderIntent } from "#app/components/admin/order/actions.ts";
 import { HistoryPanel, NotesPanel } from "#app/components/admin/order/History.tsx";
 import { InvoicePanel } from "#app/components/admin/order/InvoicePanel.tsx";
-import { loadOrderDetail } from "#app/components/admin/order/order.server.ts";
+import { loadOrderDetail, loadOrderReturns } from "#app/components/admin/order/order.server.ts";
 import { OrderActions } from "#app/components/admin/order/OrderActions.tsx";
+import { ReturnsPanel } from "#app/components/admin/order/ReturnsPanel.tsx";
 import {
   BillingPanel,
   CustomerPanel,
@@ -30,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await loadOrderDetail(context, params.id);
   // 'Documentos fiscais': the same read as GET /api/orders/:id/invoices.
   const documents = await load(() => servicesOf(context).invoicing.documents(order.id));
-  return { order, documents };
+  return { order, documents, returns: await loadOrderReturns(context, params.id) };
 }
 
 /** A fulfilment step, an internal note or the refund marked done, sent to the API (components/admin/order/actions.ts). */
@@ -44,7 +45,7 @@ export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a encomenda")
  * The admin's order page: who bought what, where it goes, how it was paid, everything that happened to
  * it, the team's notes and the steps it may take now. Two columns from lg, one below.
  */
-export default function Page({ loaderData: { order, documents } }: Route.ComponentProps) {
+export default function Page({ loaderData: { order, documents, returns } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -69,6 +70,7 @@ export default function Page({ loaderData: { order, documents } }: Route.Compone
           <TotalsPanel order={order} />
           <PaymentPanel order={order} />
           <InvoicePanel order={order} documents={documents} />
+          <ReturnsPanel data={returns} />
           <HistoryPanel order={order} />
           <NotesPanel order={order} />
         </div>

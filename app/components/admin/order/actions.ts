@@ -4,6 +4,7 @@
  * is what the toast shows.
  */
 import type { StatusBody } from "#server/fulfilment/schemas.ts";
+import type { OpenReturnBody, RefundAction } from "#server/returns/admin-schemas.ts";
 import { type ActionResult, submitToApi } from "../route-data.tsx";
 
 /** The step as the form holds it: the API's body, typed from its zod schema (values still unchecked). */
@@ -12,7 +13,13 @@ export type OrderIntent =
   | { intent: "note"; message: string }
   | { intent: "refund-done" }
   | { intent: "invoice-retry"; documentId: number }
-  | { intent: "invoice-manual"; documentId: number; numero: string };
+  | { intent: "invoice-manual"; documentId: number; numero: string }
+  // Returns and refunds (ReturnsPanel.tsx): a return's step or refund action, the cancelled order's refund.
+  | { intent: "return"; returnId: number; step: "received" }
+  | { intent: "return"; returnId: number; step: "cancel"; note: string }
+  | { intent: "return"; returnId: number; step: "refund"; action: RefundAction }
+  | { intent: "order-refund"; action: RefundAction }
+  | { intent: "open-return"; body: OpenReturnBody };
 
 export function orderAction(orderId: string, intent: OrderIntent): Promise<ActionResult> {
   const base = `/api/orders/${encodeURIComponent(orderId)}`;
@@ -31,5 +38,16 @@ export function orderAction(orderId: string, intent: OrderIntent): Promise<Actio
         method: "POST",
         body: { numero: intent.numero },
       });
+    case "return": {
+      const path = `/api/returns/${encodeURIComponent(String(intent.returnId))}`;
+      if (intent.step === "received") return submitToApi(`${path}/received`, { method: "POST", body: {} });
+      if (intent.step === "cancel")
+        return submitToApi(`${path}/cancel`, { method: "POST", body: { note: intent.note } });
+      return submitToApi(`${path}/refund`, { method: "POST", body: { action: intent.action } });
+    }
+    case "order-refund":
+      return submitToApi(`${base}/refund`, { method: "POST", body: { action: intent.action } });
+    case "open-return":
+      return submitToApi(`${base}/returns`, { method: "POST", body: intent.body });
   }
 }

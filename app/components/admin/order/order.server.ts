@@ -2,6 +2,7 @@
 import { orderIdParams } from "#server/orders/admin-schemas.ts";
 import { BadRequestError } from "#server/http/errors.ts";
 import type { OrderDetail } from "#server/fulfilment/schemas.ts";
+import type { OrderReturns } from "#server/returns/admin-schemas.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 
 type Context = Parameters<typeof servicesOf>[0];
@@ -11,5 +12,14 @@ export function loadOrderDetail(context: Context, rawId: string | undefined): Pr
     const parsed = orderIdParams.safeParse({ id: rawId });
     if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? "ID da encomenda inválido");
     return servicesOf(context).fulfilment.detail(parsed.data.id);
+  });
+}
+
+/** The order page's 'Devoluções e reembolsos': the same read as GET /api/orders/:id/returns. */
+export function loadOrderReturns(context: Context, rawId: string | undefined): Promise<OrderReturns> {
+  return load(() => {
+    const parsed = orderIdParams.safeParse({ id: rawId });
+    if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? "ID da encomenda inválido");
+    return servicesOf(context).returnsAdmin.orderReturns(parsed.data.id);
   });
 }
