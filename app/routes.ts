@@ -50,6 +50,7 @@ export default [
     route("gestao-stock", "routes/admin/gestao-stock.tsx"),
     route("stock-baixo", "routes/admin/stock-baixo.tsx"),
     route("definicoes", "routes/admin/definicoes.tsx"),
+    route("mensagens", "routes/admin/mensagens.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

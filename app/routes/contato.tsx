@@ -1,5 +1,9 @@
-import { CheckCircle2, Clock, Mail, Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { AlertCircle, CheckCircle2, Clock, Mail, Send } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { ContactResponse } from "#server/contact/schemas.ts";
+import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField } from "#server/contact/rules.ts";
+import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { useHydrated } from "../lib/storage.ts";
 import { toast } from "../lib/toast.tsx";
 import { ContentPage, MailLink, TextLink, focusRing } from "../components/content/ContentPage.tsx";
@@ -14,59 +18,96 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-const SUCCESS_MESSAGE = "Mensagem enviada com sucesso!";
+/** What the form shows after a submission: success, or the general error and each field's error. */
+type ContactResult =
+  { ok: true; message: string } | { ok: false; message: string | null; fields: Partial<Record<ContactField, string>> };
 
-/** The contact message the form collects. */
-interface ContactMessage {
-  nome: string;
-  email: string;
-  mensagem: string;
+/** The API's 400 lists each refused field ({ path: "/nome", message }), with the shared zod schema's pt-PT text. */
+function fieldErrors(data: unknown): Partial<Record<ContactField, string>> {
+  const details = (data as { details?: unknown } | null)?.details;
+  const fields: Partial<Record<ContactField, string>> = {};
+  if (!Array.isArray(details)) return fields;
+  for (const detail of details as Array<{ path?: unknown; message?: unknown }>) {
+    const field = CONTACT_FIELDS.find((f) => detail.path === `/${f}`);
+    if (field && typeof detail.message === "string" && !fields[field]) fields[field] = detail.message;
+  }
+  return fields;
 }
 
-const FIELDS: readonly (keyof ContactMessage)[] = ["nome", "email", "mensagem"];
+/** Sends the form to POST /api/contact: the page says it was sent only once the server stored it. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ContactResult> {
+  const form = await request.formData();
+  const read = (name: string) => String(form.get(name) ?? "");
+  const body = { nome: read("nome"), email: read("email"), mensagem: read("mensagem"), website: read("website") };
+  try {
+    const response = await apiPost<ContactResponse>("/api/contact", body);
+    if (response.ok) return { ok: true, message: CONTACT_MESSAGES.sent };
+    const fields = response.status === 400 ? fieldErrors(response.data) : {};
+    if (Object.keys(fields).length > 0) return { ok: false, message: null, fields };
+    // Too many messages: the server's pt-PT text; anything else (503, 500): the form's own.
+    const message = response.status === 429 ? messageFrom(response.data) : null;
+    return { ok: false, message: message ?? CONTACT_MESSAGES.failed, fields: {} };
+  } catch (error) {
+    if (error instanceof NetworkError) return { ok: false, message: CONTACT_MESSAGES.failed, fields: {} };
+    throw error;
+  }
+}
 
 const inputClass =
-  "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
+  "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-invalid:border-red-600";
 const labelClass = "mb-1.5 block text-sm font-medium text-gray-800";
 
+/** A field's error under it, tied to the input by aria-describedby. */
+function FieldError({ field, message }: { field: ContactField; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`contato-${field}-erro`} className="mt-1.5 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+const errorProps = (field: ContactField, message: string | undefined) =>
+  message ? { "aria-invalid": true, "aria-describedby": `contato-${field}-erro` } : {};
+
 export default function Contato() {
-  // Until hydration the form could only do a native GET (putting the message in the URL), so it waits.
+  // The form is sent by the route's clientAction: until hydration its button stays disabled.
   const hydrated = useHydrated();
   // The shop's contact address (settings, /definicoes).
   const supportEmail = useShop().identity.email;
-  const [sent, setSent] = useState(false);
+  const fetcher = useFetcher<ContactResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending = fetcher.state !== "idle";
+  // The answer shown: dropped when the shopper types again.
+  const [shown, setShown] = useState<ContactResult | undefined>(undefined);
+  const handled = useRef<ContactResult | undefined>(undefined);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const read = (field: keyof ContactMessage) => String(data.get(field) ?? "").trim();
-    const message: ContactMessage = { nome: read("nome"), email: read("email"), mensagem: read("mensagem") };
-
-    // `required` accepts a field holding only spaces: treat that as empty too.
-    for (const field of FIELDS) {
-      if (message[field] === "") {
-        const input = form.elements.namedItem(field);
-        if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) {
-          input.setCustomValidity("Preencha este campo.");
-          input.reportValidity();
-        }
-        return;
-      }
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    setShown(result);
+    if (result.ok) {
+      toast.success(result.message);
+      formRef.current?.reset();
+      return;
     }
-
-    // No server call (the product spec asks for none): the message is only logged in the browser.
-    console.info(message);
-    toast.success(SUCCESS_MESSAGE);
-    setSent(true);
-    form.reset();
-  }
+    // Focus the first refused field, so a screen reader reads its error.
+    const first = CONTACT_FIELDS.find((f) => result.fields[f]);
+    const input = first ? formRef.current?.elements.namedItem(first) : null;
+    if (input instanceof HTMLElement) input.focus();
+  }, [fetcher.state, fetcher.data]);
 
   function onInput(event: FormEvent<HTMLFormElement>) {
     const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) target.setCustomValidity("");
-    if (sent) setSent(false);
+    if (!shown || !(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
+    if (shown.ok) setShown(undefined);
+    else if (shown.fields[target.name as ContactField]) {
+      setShown({ ...shown, fields: { ...shown.fields, [target.name]: undefined } });
+    }
   }
+
+  const errors = shown && !shown.ok ? shown.fields : {};
 
   return (
     <ContentPage
@@ -119,7 +160,7 @@ export default function Contato() {
         </h2>
         <p className="mt-1 text-sm text-gray-600">Todos os campos são obrigatórios.</p>
 
-        <form onSubmit={onSubmit} onInput={onInput} className="mt-6 space-y-5">
+        <fetcher.Form ref={formRef} method="post" noValidate onInput={onInput} className="mt-6 space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               <label htmlFor="contato-nome" className={labelClass}>
@@ -131,9 +172,11 @@ export default function Contato() {
                 type="text"
                 autoComplete="name"
                 required
-                maxLength={100}
+                maxLength={CONTACT_LIMITS.nameMax}
                 className={inputClass}
+                {...errorProps("nome", errors.nome)}
               />
+              <FieldError field="nome" message={errors.nome} />
             </div>
             <div>
               <label htmlFor="contato-email" className={labelClass}>
@@ -146,9 +189,11 @@ export default function Contato() {
                 autoComplete="email"
                 inputMode="email"
                 required
-                maxLength={254}
+                maxLength={CONTACT_LIMITS.emailMax}
                 className={inputClass}
+                {...errorProps("email", errors.email)}
               />
+              <FieldError field="email" message={errors.email} />
             </div>
           </div>
           <div>
@@ -160,33 +205,49 @@ export default function Contato() {
               name="mensagem"
               rows={6}
               required
-              maxLength={5000}
+              minLength={CONTACT_LIMITS.messageMin}
+              maxLength={CONTACT_LIMITS.messageMax}
               className={`${inputClass} resize-y`}
+              {...errorProps("mensagem", errors.mensagem)}
             />
+            <FieldError field="mensagem" message={errors.mensagem} />
+          </div>
+          {/* Honeypot: out of sight and out of the tab order; a robot that fills it gets a success and nothing is sent. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="contato-website">Não preencha este campo</label>
+            <input id="contato-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
 
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
             <button
               type="submit"
-              disabled={!hydrated}
+              disabled={!hydrated || sending}
               className={`${focusRing} flex items-center justify-center gap-2 rounded-lg bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 disabled:cursor-not-allowed disabled:opacity-60`}
             >
               <Send className="size-4" aria-hidden="true" />
-              Enviar mensagem
+              {sending ? "A enviar…" : "Enviar mensagem"}
             </button>
-            {sent && (
-              <p className="flex items-center gap-2 text-sm font-medium text-green-700">
-                <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-                {SUCCESS_MESSAGE}
-              </p>
-            )}
+            <div role="status" aria-live="polite">
+              {shown?.ok && (
+                <p className="flex items-center gap-2 text-sm font-medium text-green-700">
+                  <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
+                  {shown.message}
+                </p>
+              )}
+              {shown && !shown.ok && shown.message && (
+                <p className="flex items-center gap-2 text-sm font-medium text-red-700">
+                  <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
+                  {shown.message}
+                </p>
+              )}
+            </div>
           </div>
 
           <p className="text-xs leading-5 text-gray-500">
             Usamos os dados que indicar apenas para responder à sua mensagem. Saiba mais na{" "}
             <TextLink to="/politica-privacidade">Política de Privacidade</TextLink>.
           </p>
-        </form>
+        </fetcher.Form>
       </section>
     </ContentPage>
   );

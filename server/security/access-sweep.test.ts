@@ -53,6 +53,8 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   // The withdrawal form (/livre-resolucao): order number + the buying account's e-mail, rate-limited.
   "POST /api/withdrawal/lookup": "public",
   "POST /api/withdrawal": "public",
+  // The contact form (/contato): rate-limited per address and e-mail.
+  "POST /api/contact": "public",
   "GET /api/users/me/delivery": "user",
   "POST /orders": "user",
   "POST /api/orders": "user",

@@ -1,4 +1,4 @@
-import { ChartLine, type LucideIcon, Package, Settings, Users, Warehouse } from "lucide-react";
+import { ChartLine, Inbox, type LucideIcon, Package, Settings, Users, Warehouse } from "lucide-react";
 
 /** The admin menu (AdminShell: sidebar and drawer), in order. */
 
@@ -59,6 +59,7 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
     ],
   },
   { kind: "link", label: "Relatório Geral", to: "/orders", icon: ChartLine },
+  { kind: "link", label: "Mensagens", to: "/mensagens", icon: Inbox },
   { kind: "link", label: "Definições", to: "/definicoes", icon: Settings },
 ];
 
