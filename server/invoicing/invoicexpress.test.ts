@@ -8,7 +8,7 @@ import {
 } from "#tests/support/invoice-standin.ts";
 import { createInvoiceXpressProvider } from "./invoicexpress.ts";
 import type { InvoiceItem } from "./provider.ts";
-import type { IxEndpoint } from "./standin/invoicexpress.ts";
+import { startInvoiceXpressStandIn, type IxEndpoint } from "./standin/invoicexpress.ts";
 import type { FaultMode } from "./standin/core.ts";
 
 /** The InvoiceXpress adapter against its stand-in: documents that add up to the cent, exactly once, typed failures. */
@@ -206,6 +206,26 @@ describe("InvoiceXpress: exactly once after a time-out", () => {
   it("find() ignores documents whose reference only contains the one asked for", async () => {
     await provider().issueInvoice(invoiceRequest({ reference: "LOJA-410", orderId: 410 }));
     expect(await provider().find("invoice", "LOJA-41")).toBeNull();
+  });
+});
+
+describe("InvoiceXpress: find() reads every page of the text search", () => {
+  it("finds LOJA-1 among LOJA-10…LOJA-19 when the service pages by 3", async () => {
+    const paged = await startInvoiceXpressStandIn({ maxPerPage: 3 });
+    try {
+      const ix = createInvoiceXpressProvider({ account: paged.account, apiKey: paged.apiKey, baseUrl: paged.url });
+      for (let n = 10; n <= 19; n++) await ix.issueInvoice(invoiceRequest({ reference: `LOJA-${n}`, orderId: n }));
+      const first = await ix.issueInvoice(invoiceRequest({ reference: "LOJA-1", orderId: 1 }));
+      expect(first?.number).toBe("FR 2026/11");
+      expect(await ix.find("invoice", "LOJA-1")).toMatchObject({ number: "FR 2026/11" });
+      const pages = paged.requests.filter((r) => r.endpoint === "list" && r.query.get("text") === "LOJA-1");
+      expect(pages.at(-1)!.query.get("page")).toBe("4");
+      // The retry of an issued reference answers it again, without a second document.
+      expect((await ix.issueInvoice(invoiceRequest({ reference: "LOJA-1", orderId: 1 })))?.number).toBe("FR 2026/11");
+      expect(paged.documents).toHaveLength(11);
+    } finally {
+      await paged.close();
+    }
   });
 });
 

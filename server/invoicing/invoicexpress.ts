@@ -79,7 +79,12 @@ const documentSchema = z.object({
   total: z.union([z.number(), z.string(), z.null()]).optional(),
 });
 type IxDocument = z.infer<typeof documentSchema>;
-const listSchema = z.object({ invoices: z.array(z.unknown()) });
+const listSchema = z.object({
+  invoices: z.array(z.unknown()),
+  pagination: z.object({ total_pages: z.coerce.number().int().min(0) }).optional(),
+});
+/** Pages of a reference's text search read at most (100 documents each). */
+const MAX_LIST_PAGES = 20;
 const pdfSchema = z.object({ output: z.object({ pdfUrl: z.string().min(1) }) });
 
 const FINAL_STATES = new Set(["final", "settled", "sent", "second_copy"]);
@@ -117,24 +122,29 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
 
   /** Documents of this kind whose reference is exactly `reference` (the list's `text` search is fuzzy). */
   async function lookup(kind: DocumentKind, reference: string): Promise<IxDocument[]> {
-    const answer = await callJson(
-      http,
-      url("/invoices.json", [
-        ["text", reference],
-        ["type[]", KINDS[kind].listType],
-        ["page", "1"],
-        ["per_page", "50"],
-      ]),
-      { method: "GET" },
-    );
-    const list = listSchema.safeParse(answer.body);
-    if (!list.success) throw unexpected(SERVICE, "lista de documentos");
-    return list.data.invoices
-      .map((raw) => documentSchema.safeParse(raw))
-      .filter((d) => d.success)
-      .map((d) => d.data)
-      .filter((d) => d.reference === reference && (!d.type || d.type === KINDS[kind].listType))
-      .sort((a, b) => Number(a.id) - Number(b.id));
+    const found: IxDocument[] = [];
+    // "LOJA-1" also matches LOJA-10…LOJA-199: read every page of the text search (bounded).
+    for (let page = 1, pages = 1; page <= Math.min(pages, MAX_LIST_PAGES); page++) {
+      const answer = await callJson(
+        http,
+        url("/invoices.json", [
+          ["text", reference],
+          ["type[]", KINDS[kind].listType],
+          ["page", String(page)],
+          ["per_page", "100"],
+        ]),
+        { method: "GET" },
+      );
+      const list = listSchema.safeParse(answer.body);
+      if (!list.success) throw unexpected(SERVICE, "lista de documentos");
+      pages = list.data.pagination?.total_pages ?? 1;
+      for (const raw of list.data.invoices) {
+        const d = documentSchema.safeParse(raw);
+        if (d.success && d.data.reference === reference && (!d.data.type || d.data.type === KINDS[kind].listType))
+          found.push(d.data);
+      }
+    }
+    return found.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   async function changeState(kind: DocumentKind, docId: string, state: "finalized" | "deleted") {

@@ -68,6 +68,8 @@ export interface IxStandInOptions {
   pdfReadyAfter?: number;
   /** "default": an unknown tax name gets IVA23, as the real service does; "reject" (default): 422. */
   unknownTaxes?: "reject" | "default";
+  /** The most documents one list page holds (default 100). */
+  maxPerPage?: number;
   /** Series besides the default one (the document date's year). */
   sequences?: { id: string; serie: string }[];
 }
@@ -115,6 +117,7 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
   const sequences = opts.sequences ?? [{ id: "7001", serie: "LOJA" }];
   let pdfReadyAfter = opts.pdfReadyAfter ?? 1;
   let unknownTaxes = opts.unknownTaxes ?? "reject";
+  const maxPerPage = opts.maxPerPage ?? 100;
   const documents: IxStandInDocument[] = [];
   const expected = new Map<string, number>();
   let numbering = createNumbering();
@@ -244,7 +247,8 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
   function list(req: StandInRequest): Reply {
     const types = req.query.getAll("type[]");
     const text = (req.query.get("text") ?? "").toLowerCase();
-    const perPage = Math.min(Number(req.query.get("per_page") ?? 10) || 10, 100);
+    const perPage = Math.min(Number(req.query.get("per_page") ?? 10) || 10, maxPerPage);
+    const page = Math.max(Number(req.query.get("page") ?? 1) || 1, 1);
     const found = documents
       .filter((x) => types.length === 0 || types.includes(LIST_TYPE[x.kind]))
       .filter(
@@ -254,8 +258,13 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
     return {
       status: 200,
       json: {
-        invoices: found.slice(0, perPage).map(json),
-        pagination: { total_entries: found.length, current_page: 1, total_pages: 1, per_page: perPage },
+        invoices: found.slice((page - 1) * perPage, page * perPage).map(json),
+        pagination: {
+          total_entries: found.length,
+          current_page: page,
+          total_pages: Math.ceil(found.length / perPage),
+          per_page: perPage,
+        },
       },
     };
   }
