@@ -2,6 +2,7 @@ import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { BackButton } from "#app/components/admin/BackButton.tsx";
 import { StatusBadge } from "#app/components/admin/products/AdminProductCard.tsx";
+import { vatCategoryText } from "#app/components/admin/products/VatFields.tsx";
 import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
 import { screenErrorBoundary } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
@@ -61,6 +62,10 @@ export default function Page({ loaderData: { product: p } }: Route.ComponentProp
             <div>
               <dt className="text-sm font-medium text-gray-700">Preço</dt>
               <dd className="text-gray-900 tabular-nums">{formatEuros(p.price)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-gray-700">Taxa de IVA</dt>
+              <dd className="text-gray-900">{vatCategoryText(p.vat_category, p.vat_exemption_code)}</dd>
             </div>
             <div>
               <dt className="text-sm font-medium text-gray-700">Quantidade</dt>

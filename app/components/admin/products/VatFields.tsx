@@ -19,6 +19,11 @@ export function vatFormSettings(vat: ShopSettings["vat"]): VatFormSettings {
   };
 }
 
+/** A product's IVA as the admin's product views show it: "Reduzida", "Isento (M10)". */
+export function vatCategoryText(category: VatCategory, code: string | null): string {
+  return category === "isenta" && code ? `${VAT_CATEGORY_LABELS.isenta} (${code})` : VAT_CATEGORY_LABELS[category];
+}
+
 /** "Reduzida (6 % no continente)" */
 export function vatCategoryOption(category: VatCategory, rates: VatFormSettings["rates"]): string {
   const label = VAT_CATEGORY_LABELS[category];
