@@ -83,7 +83,7 @@ const listSchema = z.object({
   invoices: z.array(z.unknown()),
   pagination: z.object({ total_pages: z.coerce.number().int().min(0) }).optional(),
 });
-/** Pages of a reference's text search read at most (100 documents each). */
+/** Pages of a reference's text search read at most (up to 100 documents each; the account may cap it at 30). */
 const MAX_LIST_PAGES = 20;
 const pdfSchema = z.object({ output: z.object({ pdfUrl: z.string().min(1) }) });
 
@@ -291,12 +291,15 @@ export function netUnitPrice(grossCents: number, vatRateBp: number): number {
   return Number(`${Math.floor(micro / 1_000_000)}.${String(micro % 1_000_000).padStart(6, "0")}`);
 }
 
-/** Each line's q × net × (1 + rate) rounds back to q × gross cents, with room for the service's own rounding. */
+/**
+ * q × net × (1 + rate) gives back q × gross cents whatever the service rounds (each line, each rate or the whole
+ * document): the lines' errors together stay under half a cent.
+ */
 function netPricesAddUp(request: InvoiceRequest): boolean {
-  const slack = 0.5 / (request.items.length + 1);
-  return request.items.every((item) => {
+  const error = request.items.reduce((sum, item) => {
     const grossCents =
       (item.quantity * netUnitPrice(item.unitPriceCents, item.vatRateBp) * (10_000 + item.vatRateBp)) / 100;
-    return Math.abs(grossCents - item.quantity * item.unitPriceCents) < slack;
-  });
+    return sum + Math.abs(grossCents - item.quantity * item.unitPriceCents);
+  }, 0);
+  return error < 0.5;
 }

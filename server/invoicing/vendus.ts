@@ -132,7 +132,8 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
     };
     return {
       type: TYPE[kind],
-      mode: opts.mode ?? "normal",
+      // Without `mode`, the register's own working mode applies.
+      ...(opts.mode ? { mode: opts.mode } : {}),
       date: lisbonYmd(request.date),
       external_reference: request.reference,
       output: "pdf_url",

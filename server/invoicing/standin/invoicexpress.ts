@@ -185,6 +185,10 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
     if (lines.some((l) => l.rateBp === 0) && !/^M\d{2}$/.test(taxExemption ?? ""))
       return reject(core, "Tax exemption reason is required for IVA0 items (M01–M99)");
     const totalCents = lines.reduce((sum, l) => sum + l.grossCents, 0);
+    // Rounded per line or once for the document, the total must be the same: prices precise enough for any service.
+    const unrounded = lines.reduce((sum, l) => sum + (l.quantity * l.unitNetMicros * (10_000 + l.rateBp)) / 1e8, 0);
+    if (Math.round(unrounded) !== totalCents)
+      return reject(core, `Total ${euros(totalCents)} per line but ${euros(Math.round(unrounded))} for the document`);
     const want = expected.get(reference);
     if (want !== undefined && want !== totalCents)
       return reject(core, `Total ${euros(totalCents)} differs from the expected ${euros(want)}`);

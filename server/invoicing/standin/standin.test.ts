@@ -61,6 +61,12 @@ describe("InvoiceXpress stand-in checks", () => {
     ["an unknown series", ixInvoice({ sequence_id: "1" }), 422, "Sequence 1 not found"],
     ["a date in another format", ixInvoice({ date: "2026-03-15" }), 422, "Date is invalid"],
     ["no items", ixInvoice({ items: [] }), 422, "Items are required"],
+    [
+      "net prices that round differently per line and per document",
+      ixInvoice({ items: [1, 2, 3].map((n) => ({ ...ixItem, name: `Artigo ${n}`, unit_price: 0.004 })) }),
+      422,
+      "per line but",
+    ],
     ["a price with 7 decimals", ixInvoice({ items: [{ ...ixItem, unit_price: 10.4878049 }] }), 422, "unit_price"],
     ["the wrong root", { invoice_receipt: ixInvoice().invoice }, 422, "Missing root element 'invoice'"],
   ])("refuses %s", async (_what, body, status, message, key?: string) => {
