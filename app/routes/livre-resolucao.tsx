@@ -46,7 +46,7 @@ export default function LivreResolucao() {
         </p>
       }
     >
-      <div className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+      <div className="mt-8 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-8">
         {done ? (
           <Done answer={done} />
         ) : found ? (

@@ -15,8 +15,8 @@ import { NETWORK_ERROR, Notice, SubmitButton } from "./PasswordParts.tsx";
 
 export type WithdrawalChoice = Pick<WithdrawalBody, "items" | "iban" | "reason">;
 
-const inputClass =
-  "block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs focus:ring-2 focus:outline-none";
+const fieldBase = "block rounded-lg border bg-white text-base text-gray-900 shadow-xs focus:ring-2 focus:outline-none";
+const inputClass = `${fieldBase} w-full px-3.5 py-2.5`;
 const okBorder = "border-gray-300 focus:border-brand-500 focus:ring-brand-500/30";
 const badBorder = "border-red-400 focus:border-red-500 focus:ring-red-500/30";
 const labelClass = "mb-1.5 block text-sm font-medium text-gray-800";
@@ -126,7 +126,7 @@ export function WithdrawalForm(props: {
                       id={`${boxId}-qty`}
                       value={chosen[line.order_line_id]}
                       onChange={(e) => setChosen((c) => ({ ...c, [line.order_line_id]: Number(e.target.value) }))}
-                      className={`${inputClass} ${okBorder} w-20 py-1.5`}
+                      className={`${fieldBase} ${okBorder} w-20 px-2 py-1.5`}
                     >
                       {Array.from({ length: line.available }, (_, i) => i + 1).map((n) => (
                         <option key={n} value={n}>
@@ -160,7 +160,8 @@ export function WithdrawalForm(props: {
             }}
             aria-invalid={ibanError ? true : undefined}
             aria-describedby={`${id}-iban-hint${ibanError ? ` ${id}-iban-error` : ""}`}
-            className={`${inputClass} ${ibanError ? badBorder : okBorder} font-mono`}
+            // tracking-tight: a whole IBAN (29 characters with its spaces) fits a 375 px screen without scrolling.
+            className={`${fieldBase} ${ibanError ? badBorder : okBorder} w-full px-3 py-2.5 tracking-tight`}
           />
           <p id={`${id}-iban-hint`} className="mt-1.5 text-xs text-gray-600">
             Pagou por {view.method_label}: o reembolso é feito por transferência bancária para uma conta portuguesa.

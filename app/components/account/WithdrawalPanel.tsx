@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { MyOrderDetail } from "#server/orders/my-orders-schemas.ts";
+import type { WithdrawalView } from "#server/returns/schemas.ts";
 import { apiPost } from "#app/lib/api.ts";
 import { useHydrated } from "#app/lib/storage.ts";
 import { Notice } from "./PasswordParts.tsx";
@@ -10,14 +11,17 @@ import { formatLastDay, ReturnList, unavailableText } from "./WithdrawalParts.ts
 /**
  * 'Livre resolução' on /conta/encomendas/:id, for a delivered order: within the 14 days a clearly labelled button
  * opens the choice; the requests made show with their status; after the period a line says until when it was
- * possible. Once confirmed, the page's data is read again, so what shows is what the server stored.
+ * possible. Once confirmed, what shows is what the server stored (its answer, then the page's data read again).
  */
 export function WithdrawalPanel({ order }: { order: MyOrderDetail }) {
-  const view = order.withdrawal;
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // The server's answer to the request (read from the database after it) shows at once; the page's own data, read
+  // again, replaces it as soon as it arrives.
+  const [answered, setAnswered] = useState<{ before: WithdrawalView; view: WithdrawalView } | null>(null);
+  const view = answered?.before === order.withdrawal ? answered.view : order.withdrawal;
   if (order.status !== "entregue" && view.returns.length === 0) return null;
   const unavailable = unavailableText(view);
 
@@ -59,6 +63,7 @@ export function WithdrawalPanel({ order }: { order: MyOrderDetail }) {
           onDone={(answer) => {
             setOpen(false);
             setDone(answer.message);
+            setAnswered({ before: order.withdrawal, view: answer.withdrawal });
             void revalidator.revalidate();
           }}
         />

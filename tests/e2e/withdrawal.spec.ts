@@ -1,0 +1,207 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
+import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
+import { expectAccessible, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
+
+/**
+ * 'Livre resolução' (issue 14 §4) at 1280 and 375 px: a shopper with two delivered orders (paid through the sandbox,
+ * delivered through the admin's fulfilment API). Not signed in, the public form /livre-resolucao finds an order by
+ * number and e-mail (a wrong e-mail is refused) and returns all of it; signed in, the order page's button
+ * 'Livre resolução: desistir da compra' returns one item of the other order. Each shows the request's status,
+ * and the confirmation e-mail (.eml) carries the items and the date and time in Lisbon.
+ */
+
+const IBAN = "PT50 0002 0123 1234 5678 9015 4";
+
+/** A product name as a pattern (names may hold brackets or dots). */
+const named = (name: string) => new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+async function screenshot(page: Page, name: string) {
+  const info = test.info();
+  const dir = process.env.SCREENSHOTS_DIR ?? info.outputPath();
+  // From the top, so the sticky header sits there and covers nothing in the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}px.png`, fullPage: true });
+}
+
+/** A verified cliente made through the admin API, and an API context signed in as them. */
+async function createShopper(admin: APIRequestContext, csrf: string, baseURL: string | undefined) {
+  const email = uniqueEmail("livre");
+  const password = "livre-resolucao-2026";
+  const headers = { "x-csrf-token": csrf };
+  const created = await admin.post("/users/newuser", { headers, data: { name: "Rita Devolve", email, password } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).user.id as number;
+  const demoted = await admin.put(`/api/users/${id}`, {
+    headers,
+    data: { name: "Rita Devolve", email, function: "cliente" },
+  });
+  expect(demoted.status(), await demoted.text()).toBe(200);
+  const api = await playwrightRequest.newContext({ baseURL });
+  expect((await api.post("/users/login", { data: { email, password } })).status()).toBe(200);
+  const shopperCsrf = (await api.storageState()).cookies.find((c) => c.name === "loja_csrf")!.value;
+  return { email, password, api, csrf: shopperCsrf };
+}
+
+/** The first `count` products with a variant in stock: [product id, variant id, name]. */
+async function inStock(api: APIRequestContext, count: number) {
+  const list = (await (await api.get("/api/product")).json()) as Array<{ id: number; name: string }>;
+  const found: Array<{ productId: number; variantId: number; name: string }> = [];
+  for (const product of list) {
+    const detail = (await (await api.get(`/api/product/stockdetalhe/${product.id}`)).json()) as {
+      variants: Array<{ id: number; stock: number }>;
+    };
+    const variant = detail.variants.find((v) => v.stock >= 2);
+    if (variant) found.push({ productId: product.id, variantId: variant.id, name: product.name });
+    if (found.length === count) return found;
+  }
+  throw new Error("not enough products with stock");
+}
+
+/** A Multibanco order of these products (one unit each), paid through the sandbox and delivered by the admin. */
+async function deliveredOrder(
+  shopper: { api: APIRequestContext; csrf: string },
+  admin: { api: APIRequestContext; csrf: string },
+  products: Array<{ productId: number; variantId: number }>,
+) {
+  const res = await shopper.api.post("/orders", {
+    headers: { "x-csrf-token": shopper.csrf },
+    data: {
+      metodo_pagamento: "mb",
+      dados_entrega: {
+        nome: "Rita Devolve",
+        morada: "Rua do Norte, 40",
+        codigo_postal: "1200-286",
+        cidade: "Lisboa",
+        telefone: "913456789",
+      },
+      items: products.map((p) => ({ product_id: p.productId, variant_id: p.variantId, quantity: 1 })),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const orderId = (await res.json()).order_id as number;
+  const headers = { "x-csrf-token": admin.csrf };
+  const paid = await admin.api.post("/api/payments/sandbox/simulate", { headers, data: { order_id: orderId } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  for (const data of [
+    { status: "em_preparacao" },
+    { status: "enviada", carrier: "ctt", tracking_number: "RR123456785PT" },
+    { status: "entregue" },
+  ]) {
+    const step = await admin.api.post(`/api/orders/${orderId}/status`, { headers, data });
+    expect(step.status(), await step.text()).toBe(200);
+  }
+  return orderId;
+}
+
+/** "24 de novembro de 2026, às 14:07" for an instant, in Lisbon (as the e-mail writes it). */
+function lisbon(at: Date) {
+  const parts = new Intl.DateTimeFormat("pt-PT", {
+    timeZone: "Europe/Lisbon",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get("day")} de ${get("month")} de ${get("year")}, às ${get("hour")}:${get("minute")}`;
+}
+
+test("withdrawal from the public form and from the order page: status shown, confirmation e-mailed", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await adminApi(baseURL);
+  const shopper = await createShopper(admin.api, admin.csrf, baseURL);
+  const [a, b, c] = await inStock(shopper.api, 3);
+  const viaPage = await deliveredOrder(shopper, admin, [a!, b!]);
+  const viaForm = await deliveredOrder(shopper, admin, [c!]);
+
+  // ----- the public form, not signed in -----
+  await page.goto("/livre-resolucao");
+  await page.getByRole("button", { name: "Aceitar" }).click(); // the cookie notice, out of the screenshots
+  await expect(page.getByRole("heading", { level: 1, name: "Livre resolução" })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Livre resolução" })).toHaveAttribute(
+    "href",
+    "/livre-resolucao",
+  );
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+  await screenshot(page, "livre-resolucao");
+
+  await page.getByLabel("Número da encomenda").fill(String(viaForm));
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("outra"));
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Encomenda não encontrada para este email.");
+
+  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("heading", { name: `2. Encomenda n.º ${viaForm}` })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: named(c!.name) })).toBeChecked();
+  await page.getByLabel("IBAN para o reembolso").fill(IBAN);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "livre-resolucao-artigos");
+  await page.getByRole("button", { name: "Confirmar desistência" }).click();
+  await expect(page.getByRole("status")).toContainText("Pedido de livre resolução registado.");
+  const formRequest = page.getByRole("list", { name: "Pedidos de livre resolução" }).getByRole("listitem").first();
+  await expect(formRequest).toContainText("Pedido registado");
+  await expect(formRequest).toContainText(`1 × ${c!.name}`);
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+  await screenshot(page, "livre-resolucao-registado");
+
+  const formMail = await readMailTo(`Livre resolução registada: encomenda #${viaForm}`);
+  expect(formMail.to).toEqual([shopper.email]);
+  expect(formMail.text).toContain(`1 × ${c!.name}`);
+  expect(formMail.text).toContain("(inclui os portes de envio)");
+  const formAt = new Date((await formRequest.locator("time").getAttribute("datetime"))!);
+  expect(formMail.text).toContain(`a ${lisbon(formAt)} (hora de Lisboa)`);
+
+  // ----- the order page, signed in: one of the two items -----
+  await loginThroughForm(page, shopper.email, shopper.password);
+  await page.waitForURL((url) => url.pathname !== "/login");
+  await page.goto(`/conta/encomendas/${viaPage}`);
+  const panel = page.getByRole("region", { name: "Livre resolução" });
+  await expect(panel).toContainText("Pode desistir desta compra, sem indicar o motivo, até");
+  await screenshot(page, "conta-livre-resolucao");
+  await panel.getByRole("button", { name: "Livre resolução: desistir da compra" }).click();
+  await expect(panel.getByRole("checkbox", { name: named(a!.name) })).toBeChecked();
+  await panel.getByRole("checkbox", { name: named(b!.name) }).uncheck();
+  await panel.getByLabel("IBAN para o reembolso").fill("PT50 0002 0123 1234 5678 9015 5");
+  await panel.getByRole("button", { name: "Confirmar desistência" }).click();
+  await expect(panel.getByText("IBAN inválido.")).toBeVisible();
+  await panel.getByLabel("IBAN para o reembolso").fill(IBAN);
+  await panel.getByLabel("Motivo (opcional)").fill("Não era o tamanho certo");
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "conta-livre-resolucao-artigos");
+  await panel.getByRole("button", { name: "Confirmar desistência" }).click();
+  await expect(panel.getByRole("status")).toContainText("Pedido de livre resolução registado.");
+  const pageRequest = panel.getByRole("list", { name: "Pedidos de livre resolução" }).getByRole("listitem").first();
+  await expect(pageRequest).toContainText("Pedido de livre resolução registado em");
+  await expect(pageRequest).toContainText("Pedido registado");
+  await expect(pageRequest).toContainText(`1 × ${a!.name}`);
+  await expect(pageRequest).not.toContainText(b!.name);
+  // The other item is still free: the button stays for it.
+  await expect(panel.getByRole("button", { name: "Livre resolução: desistir da compra" })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+  await screenshot(page, "conta-livre-resolucao-registado");
+
+  // After a reload the status comes from the server.
+  await page.reload();
+  await expect(
+    page.getByRole("region", { name: "Livre resolução" }).getByText("Pedido de livre resolução registado em"),
+  ).toBeVisible();
+
+  const pageMail = await readMailTo(`Livre resolução registada: encomenda #${viaPage}`);
+  expect(pageMail.text).toContain(`1 × ${a!.name}`);
+  expect(pageMail.text).not.toContain(b!.name);
+  expect(pageMail.text).toContain("IBAN PT50 0002 0123 1234 5678 9015 4");
+  const pageAt = new Date((await pageRequest.locator("time").getAttribute("datetime"))!);
+  expect(pageMail.text).toContain(`a ${lisbon(pageAt)} (hora de Lisboa)`);
+
+  await shopper.api.dispose();
+  await admin.api.dispose();
+});
