@@ -45,6 +45,8 @@ describe("within the 14 days", () => {
     const kinds = (await events(id)).slice(-2);
     expect(kinds.map((e) => e.kind)).toEqual(["payment", "email"]);
     expect(kinds[0]!.message).toContain("Livre resolução pedida (A minha conta): 1 artigo");
+    expect(kinds[0]!.message).toContain("por transferência bancária. Motivo: Tamanho errado");
+    expect(kinds[0]!.message).not.toContain(VALID_IBAN.slice(4));
     expect(kinds[0]!.data).toMatchObject({ return_id: stored!.id, refund_cents: stored!.refundCents });
 
     const mail = await confirmation(stored!.id);

@@ -155,13 +155,14 @@ export function createWithdrawalService(deps: {
         const units = chosen.reduce((n, c) => n + c.quantity, 0);
         const euros = (refundCents / 100).toFixed(2).replace(".", ",");
         // Kind 'payment': the request puts a refund in motion (the timeline has no kind of its own for returns).
+        // The IBAN stays on the return row only: events are never anonymised.
         await recordOrderEvent(tx, {
           orderId: order.id,
           kind: "payment",
           actor: "customer",
           message:
             `Livre resolução pedida (${CHANNEL_NAMES[channel]}): ${units} ${units === 1 ? "artigo" : "artigos"}, ` +
-            `reembolso de ${euros} € a fazer${iban ? ` por transferência (IBAN ${iban})` : " por MB WAY"}` +
+            `reembolso de ${euros} € a fazer${iban ? " por transferência bancária" : " por MB WAY"}` +
             (req.reason ? `. Motivo: ${req.reason}` : ""),
           data: { return_id: row.id, refund_cents: refundCents, channel },
         });
