@@ -10,6 +10,7 @@ import { euros } from "../orders/cart.ts";
 import { forgetOrderPhones, ordersForExport, ordersInProgress } from "../orders/privacy.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../orders/timeline.ts";
 import { forgetPaymentPhones } from "../payments/privacy.ts";
+import { forgetReturnIbans, ordersWithOpenReturns } from "../returns/privacy.ts";
 import { accountDeletedMail } from "./mails.ts";
 import { verifyPassword } from "./passwords.ts";
 
@@ -217,8 +218,9 @@ export function createPrivacy(deps: {
     /**
      * 'Eliminar conta', confirmed by the password: the account is anonymised (not removed: its orders
      * reference it and must stay for accounting), its sessions and links end, its orders lose the phone
-     * numbers, and a last e-mail confirms it to the old address; one transaction. Refused for an admin
-     * and while an order is in progress (the shop still has to reach the shopper about it).
+     * numbers (and its returns the IBAN), and a last e-mail confirms it to the old address; one transaction.
+     * Refused for an admin, while an order is in progress or a withdrawal awaits its refund (the shop still
+     * has to reach, or pay, the shopper).
      */
     async deleteAccount(userId: number, password: string): Promise<{ message: string }> {
       const [user] = await db
@@ -248,8 +250,18 @@ export function createPrivacy(deps: {
               "Poderá eliminá-la quando estiverem entregues, canceladas ou expiradas.",
           );
         }
+        // A withdrawal not yet refunded: the shop still owes money, to the IBAN the return holds.
+        const returning = await ordersWithOpenReturns(tx, userId);
+        if (returning.length > 0) {
+          const list = returning.map((id) => `#${id}`).join(", ");
+          throw new ConflictError(
+            `Não é possível eliminar a conta enquanto houver pedidos de livre resolução por concluir (${list}). ` +
+              "Poderá eliminá-la depois do reembolso.",
+          );
+        }
         const orderIds = await forgetOrderPhones(tx, userId);
         await forgetPaymentPhones(tx, orderIds);
+        await forgetReturnIbans(tx, orderIds);
         await tx
           .update(users)
           .set({
