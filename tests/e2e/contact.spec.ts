@@ -84,3 +84,53 @@ test("a message sent on /contato reaches the shop's e-mail and the admin's 'Mens
   await screenshot(page, "admin-handled");
   await api.dispose();
 });
+
+test("/contato says 'A enviar…' while sending, and keeps the text with a pt-PT error when the shop cannot store it", async ({
+  page,
+}) => {
+  let release: (answer: { status: number; body: object }) => void = () => {};
+  const answered = new Promise<{ status: number; body: object }>((resolve) => (release = resolve));
+  // The shop's answer is held until the test has seen the pending state, then it is the database's 503.
+  await page.route("**/api/contact", async (route) => {
+    const { status, body } = await answered;
+    await route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+  });
+
+  await page.goto("/contato");
+  const text = `Mensagem que não chega: ${tag()}`;
+  await page.getByLabel("Nome").fill("Paulo Falha");
+  await page.getByLabel("Email").fill("paulo.falha@exemplo.pt");
+  await page.getByRole("textbox", { name: "Mensagem" }).fill(text);
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+
+  const pending = page.getByRole("button", { name: "A enviar…" });
+  await expect(pending).toBeDisabled();
+  release({ status: 503, body: { success: false, message: "Serviço temporariamente indisponível." } });
+
+  await expect(
+    page.getByRole("status").getByText("Não foi possível enviar a mensagem. Tente novamente."),
+  ).toBeVisible();
+  await expect(page.getByText("Mensagem enviada com sucesso!")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Enviar mensagem" })).toBeEnabled();
+  // Nothing is lost: the shopper can send it again.
+  await expect(page.getByRole("textbox", { name: "Mensagem" })).toHaveValue(text);
+  await expect(page.getByLabel("Email")).toHaveValue("paulo.falha@exemplo.pt");
+  await screenshot(page, "failed");
+
+  // Too many messages: the shop's own pt-PT text.
+  await page.unrouteAll();
+  await page.route("**/api/contact", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({
+        success: false,
+        message: "Enviou demasiadas mensagens. Aguarde alguns minutos e tente novamente.",
+      }),
+    }),
+  );
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  await expect(
+    page.getByRole("status").getByText("Enviou demasiadas mensagens. Aguarde alguns minutos e tente novamente."),
+  ).toBeVisible();
+});
