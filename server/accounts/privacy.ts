@@ -10,7 +10,7 @@ import { euros } from "../orders/cart.ts";
 import { forgetOrderPhones, ordersForExport, ordersInProgress } from "../orders/privacy.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../orders/timeline.ts";
 import { forgetPaymentPhones } from "../payments/privacy.ts";
-import { forgetReturnIbans, ordersWithOpenReturns } from "../returns/privacy.ts";
+import { forgetReturnIbans, ordersWithOpenReturns, returnExport, returnsForExport } from "../returns/privacy.ts";
 import { accountDeletedMail } from "./mails.ts";
 import { verifyPassword } from "./passwords.ts";
 
@@ -114,6 +114,8 @@ export const accountExport = z.object({
           pago_em: z.string().nullable(),
         }),
       ),
+      /** Withdrawals ('Livre resolução') of the order, with the IBAN given for the refund. */
+      livre_resolucao: z.array(returnExport),
     }),
   ),
 });
@@ -144,7 +146,12 @@ export function createPrivacy(deps: {
             .from(users)
             .where(eq(users.id, userId));
           if (!account) throw new NotFoundError("Utilizador não encontrado");
-          const orders = (await ordersForExport(tx, userId)).map(({ order: o, lines, payments }) => ({
+          const exported = await ordersForExport(tx, userId);
+          const withdrawals = await returnsForExport(
+            tx,
+            exported.map((e) => e.order.id),
+          );
+          const orders = exported.map(({ order: o, lines, payments }) => ({
             numero: o.id,
             criada_em: o.createdAt.toISOString(),
             estado: ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status,
@@ -188,6 +195,7 @@ export function createPrivacy(deps: {
               valido_ate: iso(p.expiresAt),
               pago_em: iso(p.paidAt),
             })),
+            livre_resolucao: withdrawals.get(o.id) ?? [],
           }));
           // The addresses used, each once, most recent first.
           const seen = new Set<string>();

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useWithdrawalApp, VALID_IBAN } from "#tests/support/withdrawal-app.ts";
-import { returns, users } from "../db/schema.ts";
+import type { AccountExport } from "../accounts/privacy.ts";
+import { orderLines, returns, users } from "../db/schema.ts";
 
 /**
- * Account deletion (/conta/privacidade) and withdrawals: refused while a withdrawal awaits its refund (the shop
+ * /conta/privacidade and withdrawals: the RGPD export lists them; deleting the account is refused while a withdrawal awaits its refund (the shop
  * still owes money to the IBAN it holds); once refunded, the account goes and its returns lose the IBAN.
  */
 
@@ -17,6 +18,26 @@ describe("deleting an account with a withdrawal", () => {
       (await withdraw(id, { items: [{ order_line_id: lines[0], quantity: 1 }], iban: VALID_IBAN })).statusCode,
     ).toBe(200);
     const [open] = await returnsOf(id);
+
+    // The RGPD export carries it, IBAN included, as stored.
+    const exported = await ctx.t.app.inject({ url: "/api/users/me/export", headers: ctx.buyer.headers });
+    expect(exported.statusCode).toBe(200);
+    const data = exported.json() as AccountExport;
+    const [line] = await ctx.t.db.select().from(orderLines).where(eq(orderLines.id, lines[0]));
+    expect(data.encomendas.find((o) => o.numero === id)!.livre_resolucao).toEqual([
+      {
+        pedido: open!.id,
+        estado: "Pedido registado",
+        canal: "conta",
+        motivo: "",
+        iban: VALID_IBAN,
+        reembolso: open!.refundCents / 100,
+        pedido_em: open!.requestedAt.toISOString(),
+        recebido_em: null,
+        reembolsado_em: null,
+        artigos: [{ produto: line!.productName, quantidade: 1 }],
+      },
+    ]);
 
     const refused = await post("/api/users/me/delete", { password: ctx.buyer.password });
     expect(refused.statusCode).toBe(409);
