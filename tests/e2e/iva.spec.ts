@@ -211,5 +211,29 @@ test("a product set to Reduzida, ordered to the Açores: the /conta order page s
   // Full page from the top (the sticky header stays where it belongs).
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "conta");
+
+  // ----- and the admin order page, under 'Totais' -----
+  const orderContext = await browser.newContext({
+    baseURL,
+    viewport: use.viewport,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+  });
+  const orderPage = await orderContext.newPage();
+  await loginThroughForm(orderPage, "admin@e2e.loja.pt", "admin-e2e-123");
+  await orderPage.waitForURL("**/dashboard");
+  await orderPage.goto(`/orders/${orderId}`);
+  await waitForHydration(orderPage);
+  const adminTable = orderPage.locator("[data-vat-breakdown]");
+  for (const g of groups) {
+    await expect(adminTable.locator(`[data-vat-group="${g.rotulo}"] td`)).toHaveText([
+      euros(g.base),
+      euros(g.iva),
+      euros(g.total),
+    ]);
+  }
+  await expectNoHorizontalOverflow(orderPage);
+  await adminTable.screenshot({ path: screenPath(orderPage, "admin-encomenda-iva") });
+  await orderContext.close();
   await admin.dispose();
 });
