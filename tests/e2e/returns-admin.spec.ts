@@ -1,5 +1,6 @@
 /*
- * Returns on the admin order page (/orders/:id) at 1280 and 375 px: a delivered MB WAY order (paid in the sandbox,
+ * Returns on the admin order page (/orders/:id) at 1280 and 375 px, reached from 'Devoluções por tratar' on
+ * /payment-status: a delivered MB WAY order (paid in the sandbox,
  * delivered through the fulfilment API) with a withdrawal request made through the shopper's API; the admin marks it
  * received after the confirmation (units back on the shelf), then refunds it by MB WAY through the sandbox; the
  * shopper's refund e-mail (.eml) carries the amount and the method. Nothing scrolls sideways. Screenshots go to
@@ -85,7 +86,14 @@ test("a withdrawal request: received (stock back), then refunded by MB WAY; the 
 
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
-  await page.goto(`/orders/${order.orderId}`);
+  // 'Devoluções por tratar' on /payment-status leads to the order page.
+  await page.goto("/payment-status");
+  const open = page.getByRole("region", { name: "Devoluções por tratar" });
+  await expect(open.getByText(`Devolução #${returnId} da`)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, "open-list", info.project.name);
+  await open.getByRole("link", { name: `abrir a encomenda #${order.orderId}` }).click();
+  await page.waitForURL(`**/orders/${order.orderId}`);
   await expect(page.getByRole("heading", { level: 2, name: "Devoluções e reembolsos" })).toBeVisible();
   const card = page.getByRole("article", { name: `Devolução #${returnId}` });
   await expect(card.getByText("Pedido registado")).toBeVisible();

@@ -5,6 +5,7 @@ import { adminOrdersQuery } from "#server/orders/admin-schemas.ts";
 import type { VerifyAllResult } from "#server/payments/schemas.ts";
 import { formatDateTime } from "#app/components/admin/orders/format.ts";
 import { OrderLink } from "#app/components/admin/order/OrderLink.tsx";
+import { ReturnsOpenList } from "#app/components/admin/order/ReturnsOpenList.tsx";
 import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
 import { PAYMENT_TEXT, type PaymentIntent, paymentAction } from "#app/components/admin/payments/actions.ts";
@@ -32,13 +33,15 @@ const PAGE_SIZE = 10;
 /** /payment-status?page=N: a page of order lines (GET /api/orders). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = { ...searchQuery(request, adminOrdersQuery), limit: PAGE_SIZE };
-  const [payments, exceptions, invoiceFailures] = await Promise.all([
+  const [payments, exceptions, invoiceFailures, openReturns] = await Promise.all([
     load(() => servicesOf(context).adminOrders.listLines(query)),
     loadExceptionsPage(context, request),
     // 'Faturas com erro': the same read as GET /api/invoices/failures.
     load(() => servicesOf(context).invoicing.failures()),
+    // 'Devoluções por tratar': the same read as GET /api/returns.
+    load(() => servicesOf(context).returnsAdmin.openReturns()),
   ]);
-  return { page: query.page, payments, exceptions, invoiceFailures };
+  return { page: query.page, payments, exceptions, invoiceFailures, openReturns };
 }
 
 /** Verify one or all payments, simulate a sandbox payment, resend a confirmation (components/admin/payments/actions.ts). */
@@ -114,7 +117,9 @@ function logResults(result: { data: unknown }) {
 }
 
 /** /payment-status 'Status dos Pagamentos': each order line's payment, verified with the gateway on demand. */
-export default function Page({ loaderData: { page, payments, exceptions, invoiceFailures } }: Route.ComponentProps) {
+export default function Page({
+  loaderData: { page, payments, exceptions, invoiceFailures, openReturns },
+}: Route.ComponentProps) {
   const pending = useScreenPending();
   const verifyAll = usePaymentIntent(PAYMENT_TEXT.verifyAllFailed, logResults);
   const sandbox = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.paymentProvider === "sandbox";
@@ -145,6 +150,7 @@ export default function Page({ loaderData: { page, payments, exceptions, invoice
 
       <PaymentExceptions exceptions={exceptions} />
       <InvoiceFailures failures={invoiceFailures} />
+      <ReturnsOpenList data={openReturns} />
 
       <h2 className="mb-3 text-lg font-semibold text-gray-900">Pagamentos</h2>
       {payments.items.length === 0 ? (
