@@ -4,7 +4,7 @@ import { createIfthenpayProvider } from "#server/payments/ifthenpay.ts";
 import { REFUND_REFUSAL_MESSAGES } from "#server/payments/provider.ts";
 import { useReturnsAdminApp } from "#tests/support/returns-admin-app.ts";
 import { REFUND_MESSAGES as M } from "./admin-schemas.ts";
-import { createRefundsService } from "./refunds.ts";
+import { attemptState, createRefundsService, SENDING_LEASE_MS } from "./refunds.ts";
 
 /**
  * MB WAY refunds against the ifthenpay stand-in (PAYMENT_PROVIDER=ifthenpay): the request's shape, Code "1" done,
@@ -164,5 +164,18 @@ describe("MB WAY refund through ifthenpay", () => {
     expect((await refundRows(o.id)).map((r) => r.status)).toEqual(["done"]);
     ctx.gw.setSlowMs(1_500);
     ctx.gw.setMode("ok");
+  });
+});
+
+describe("a call in flight", () => {
+  it("is 'sending' during its lease, then as unknown as a time-out (a crash mid-call cannot block the refund)", () => {
+    const sentAt = Date.parse("2026-11-24T10:00:00Z");
+    const row = {
+      status: "pending",
+      providerAnswer: { state: "sending", attempts: 1, sent_at: new Date(sentAt).toISOString() },
+    };
+    expect(attemptState(row, sentAt + 1_000)).toBe("sending");
+    expect(attemptState(row, sentAt + SENDING_LEASE_MS + 1)).toBe("unknown");
+    expect(attemptState({ status: "done", providerAnswer: {} })).toBe("done");
   });
 });
