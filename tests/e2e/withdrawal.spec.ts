@@ -1,3 +1,4 @@
+import { lisbonText } from "#tests/support/lisbon.ts";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
 import { expectAccessible, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
@@ -93,21 +94,6 @@ async function deliveredOrder(
   return orderId;
 }
 
-/** "24 de novembro de 2026, às 14:07" for an instant, in Lisbon (as the e-mail writes it). */
-function lisbon(at: Date) {
-  const parts = new Intl.DateTimeFormat("pt-PT", {
-    timeZone: "Europe/Lisbon",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get("day")} de ${get("month")} de ${get("year")}, às ${get("hour")}:${get("minute")}`;
-}
-
 test("withdrawal from the public form and from the order page: status shown, confirmation e-mailed", async ({
   page,
   baseURL,
@@ -157,7 +143,7 @@ test("withdrawal from the public form and from the order page: status shown, con
   expect(formMail.text).toContain(`1 × ${c!.name}`);
   expect(formMail.text).toContain("(inclui os portes de envio)");
   const formAt = new Date((await formRequest.locator("time").getAttribute("datetime"))!);
-  expect(formMail.text).toContain(`a ${lisbon(formAt)} (hora de Lisboa)`);
+  expect(formMail.text).toContain(`a ${lisbonText(formAt)} (hora de Lisboa)`);
 
   // ----- the order page, signed in: one of the two items -----
   await loginThroughForm(page, shopper.email, shopper.password);
@@ -200,7 +186,7 @@ test("withdrawal from the public form and from the order page: status shown, con
   expect(pageMail.text).not.toContain(b!.name);
   expect(pageMail.text).toContain("IBAN PT50 0002 0123 1234 5678 9015 4");
   const pageAt = new Date((await pageRequest.locator("time").getAttribute("datetime"))!);
-  expect(pageMail.text).toContain(`a ${lisbon(pageAt)} (hora de Lisboa)`);
+  expect(pageMail.text).toContain(`a ${lisbonText(pageAt)} (hora de Lisboa)`);
 
   await shopper.api.dispose();
   await admin.api.dispose();

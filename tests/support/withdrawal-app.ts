@@ -11,6 +11,8 @@ import { signIn, type Session } from "#tests/support/factories.ts";
 import { parseMail } from "#tests/support/mail.ts";
 import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/orders.ts";
 
+export { lisbonText } from "#tests/support/lisbon.ts";
+
 /*
  * The withdrawal tests' app (server/returns/withdrawal*.test.ts): a buyer and another cliente; delivered orders
  * of two lines that differ in price and quantity, placed through the real checkout and paid through the real
@@ -136,19 +138,4 @@ export function useWithdrawalApp() {
     counts,
     confirmation,
   };
-}
-
-/** "24 de novembro de 2026, às 14:07": a request's instant in Lisbon, formatted here independently of the mail. */
-export function lisbonText(at: Date): string {
-  const parts = new Intl.DateTimeFormat("pt-PT", {
-    timeZone: "Europe/Lisbon",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get("day")} de ${get("month")} de ${get("year")}, às ${get("hour")}:${get("minute")}`;
 }
