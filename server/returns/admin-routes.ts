@@ -25,7 +25,7 @@ export function returnsAdminRoutes(
   const { returnsAdmin, refunds } = deps;
   const admin = { access: "admin" } as const;
 
-  api.get("/api/returns", { config: admin, schema: { response: { 200: openReturnsList } } }, () =>
+  api.get("/api/returns/open", { config: admin, schema: { response: { 200: openReturnsList } } }, () =>
     returnsAdmin.openReturns(),
   );
 

@@ -203,7 +203,7 @@ describe("cancel and open", () => {
       iban: VALID_IBAN,
     });
     expect(tooMany.statusCode).toBe(409);
-    const list = (await get("/api/returns")).json();
+    const list = (await get("/api/returns/open")).json();
     expect(list.returns.some((r: { order_id: number }) => r.order_id === o.id)).toBe(true);
   });
 });
@@ -214,7 +214,7 @@ describe("who may call", () => {
     const returnId = await requestReturn(o.id, [[o.lines[0], 1]], VALID_IBAN);
     const before = await counts();
     const calls = [
-      (s: typeof ctx.admin | null) => get("/api/returns", s),
+      (s: typeof ctx.admin | null) => get("/api/returns/open", s),
       (s: typeof ctx.admin | null) => get(`/api/orders/${o.id}/returns`, s),
       (s: typeof ctx.admin | null) => post(`/api/returns/${returnId}/received`, {}, s),
       (s: typeof ctx.admin | null) => post(`/api/returns/${returnId}/cancel`, { note: "x" }, s),

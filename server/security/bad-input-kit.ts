@@ -160,6 +160,13 @@ export function examples(ids: Ids): Record<
       body: { status: "enviada", carrier: "outra", tracking_number: "AB-1234", tracking_url: "https://exemplo.pt/s" },
     },
     "POST /api/orders/:id/notes": { params: { id: ids.order }, body: { message: "Cliente ligou." } },
+    "POST /api/orders/:id/returns": {
+      params: { id: ids.order },
+      body: { items: [{ order_line_id: 999_999, quantity: 1 }], iban: "PT50000201231234567890154", reason: "Tamanho" },
+    },
+    "POST /api/orders/:id/refund": { params: { id: ids.order }, body: { action: "transfer" } },
+    "POST /api/returns/:id/cancel": { params: { id: 999_999 }, body: { note: "Cliente desistiu da devolução." } },
+    "POST /api/returns/:id/refund": { params: { id: 999_999 }, body: { action: "transfer" } },
     "POST /api/invoices/:id/manual": { params: { id: 999_999 }, body: { numero: "FR 2026/15" } },
     "POST /api/contact": {
       body: { nome: "Ana Sousa", email: "ana-contacto@exemplo.pt", mensagem: "Gostava de saber o prazo de entrega." },

@@ -32,12 +32,16 @@ export const DISALLOWED_PATHS = [
   "/gestao-stock",
   "/stock-baixo",
   "/definicoes",
+  "/mensagens",
   "/api/",
   // /carrinho, /login and /register stay crawlable on purpose (docs/decisions/0007): they hold
   // nothing private, and blocking them costs the shop its SEO audit. Not in the sitemap either way.
   "/pagamento",
   "/PagamentoConcluido",
   "/verificar-email",
+  // The shopper's own pages and the one-time password link: private, and a token must never be crawled.
+  "/conta",
+  "/redefinir-palavra-passe",
 ] as const;
 
 const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

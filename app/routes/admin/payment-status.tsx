@@ -38,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadExceptionsPage(context, request),
     // 'Faturas com erro': the same read as GET /api/invoices/failures.
     load(() => servicesOf(context).invoicing.failures()),
-    // 'Devoluções por tratar': the same read as GET /api/returns.
+    // 'Devoluções por tratar': the same read as GET /api/returns/open.
     load(() => servicesOf(context).returnsAdmin.openReturns()),
   ]);
   return { page: query.page, payments, exceptions, invoiceFailures, openReturns };
