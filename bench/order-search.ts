@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import type pg from "pg";
 import { hashToken, SESSION_COOKIE } from "#server/accounts/sessions.ts";
-import { ADMIN_DURATIONS, CONNECTIONS, measure, ms, notes, rps } from "./measure.ts";
+import { ADMIN_DURATIONS, measure, ms, notes, rps } from "./measure.ts";
 
 /*
  * npm run bench, after the large seed: the admin's order search (/orders) by payment reference, e-mail, name and
@@ -12,6 +12,12 @@ import { ADMIN_DURATIONS, CONNECTIONS, measure, ms, notes, rps } from "./measure
  */
 
 export const TARGET_P99_MS = 100;
+/**
+ * The issue's target is "p99 under 100 ms for one user": one admin searching, one shopper opening their orders.
+ * So each row is one connection (one request at a time), not the 10 of the other rows, whose p99 on 2 vCPUs is
+ * mostly the queue of the other nine.
+ */
+const SEARCH_CONNECTIONS = 1;
 /** How many orders the "one shopper with many orders" gets (moved from other synthetic customers). */
 const MANY_ORDERS = 1000;
 
@@ -34,10 +40,15 @@ async function measureSearch(base: string, ep: Endpoint): Promise<string> {
   await autocannon({
     url: base + ep.path,
     headers: ep.headers,
-    connections: CONNECTIONS,
+    connections: SEARCH_CONNECTIONS,
     duration: ADMIN_DURATIONS.warmUp,
   });
-  const m = await measure({ url: base + ep.path, headers: ep.headers, duration: ADMIN_DURATIONS.shop });
+  const m = await measure({
+    url: base + ep.path,
+    headers: ep.headers,
+    connections: SEARCH_CONNECTIONS,
+    duration: ADMIN_DURATIONS.shop,
+  });
   if (m.non2xx || m.errors) notes.push(`${ep.name}: ${m.non2xx} non-2xx answers, ${m.errors} errors/timeouts`);
   const line =
     `| ${ep.name} | ${(body.length / 1024).toFixed(1)} KiB | ${matches} | ${rps(m.rps)} | ${ms(m.p50)} | ${ms(m.p99)} | ` +

@@ -278,7 +278,8 @@ ${adminTable}
 On the same data: the admin's \`/orders\` search (server/orders/admin-filters.ts: a reference through payments_ref_idx,
 a full e-mail through users' lower(email) index, part of a name by scanning the users only, then their orders by
 orders_user_idx) and its status filter, and \`GET /api/users/me/orders\` for one synthetic shopper given many orders
-(a session written in SQL). ${ADMIN_DURATIONS.shop} s at ${CONNECTIONS} connections after a ${ADMIN_DURATIONS.warmUp} s warm-up, shop only (these answers are small
+(a session written in SQL). ${ADMIN_DURATIONS.shop} s at ONE connection (the target is for one user: one request at a
+time) after a ${ADMIN_DURATIONS.warmUp} s warm-up, shop only (these answers are small
 next to their cost, so a plain server beside them says nothing). "Matches" is the answer's \`X-Total-Count\`
 (order lines for the admin, orders for the shopper). Target: p99 under ${TARGET_P99_MS} ms.
 
