@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useWithdrawalApp, VALID_IBAN } from "#tests/support/withdrawal-app.ts";
 import type { AccountExport } from "../accounts/privacy.ts";
-import { orderLines, returns, users } from "../db/schema.ts";
+import { orderLines, refunds, returns, users } from "../db/schema.ts";
 
 /**
  * /conta/privacidade and withdrawals: the RGPD export lists them; deleting the account is refused while a withdrawal awaits its refund (the shop
@@ -51,9 +51,23 @@ describe("deleting an account with a withdrawal", () => {
 
     // The admin's side refunds it (I4b's service; here the row as it leaves it).
     await ctx.t.db.update(returns).set({ status: "refunded", refundedAt: new Date() }).where(eq(returns.id, open!.id));
+    const [refund] = await ctx.t.db
+      .insert(refunds)
+      .values({
+        orderId: id,
+        returnId: open!.id,
+        method: "transferencia",
+        amountCents: open!.refundCents,
+        status: "done",
+        iban: VALID_IBAN,
+        doneAt: new Date(),
+      })
+      .returning();
     const deleted = await post("/api/users/me/delete", { password: ctx.buyer.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const [after] = await returnsOf(id);
     expect(after).toMatchObject({ id: open!.id, iban: null, refundCents: open!.refundCents, status: "refunded" });
+    const [refundAfter] = await ctx.t.db.select().from(refunds).where(eq(refunds.id, refund!.id));
+    expect(refundAfter).toMatchObject({ iban: null, amountCents: open!.refundCents, status: "done" });
   });
 });

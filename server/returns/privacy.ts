@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { orderLines, orders, returnLines, returns } from "../db/schema.ts";
+import { orderLines, orders, refunds, returnLines, returns } from "../db/schema.ts";
 import type { Tx } from "../stock/movements.ts";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "./schemas.ts";
 
@@ -24,10 +24,12 @@ export async function ordersWithOpenReturns(tx: Tx, userId: number): Promise<num
   return rows.map((r) => r.id);
 }
 
-/** The deleted account's returns keep what accounting needs and lose the bank account. */
+/** The deleted account's returns and refunds keep what accounting needs and lose the bank account. */
 export async function forgetReturnIbans(tx: Tx, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
   await tx.update(returns).set({ iban: null }).where(inArray(returns.orderId, orderIds));
+  // The refund copies the IBAN it was paid to (server/returns/refunds.ts): it goes too.
+  await tx.update(refunds).set({ iban: null }).where(inArray(refunds.orderId, orderIds));
 }
 
 /** One withdrawal in the RGPD export (pt-PT keys; euros; ISO dates). */
