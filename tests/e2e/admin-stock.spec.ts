@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { type Page, test } from "./fixtures.ts";
+import { type Page, test, waitForHydration } from "./fixtures.ts";
 import { ADMIN, expect, expectAccessible, loginThroughForm, readMailTo, tag, toastText } from "./support.ts";
 
 /**
@@ -283,6 +283,8 @@ test("a stock edit from a stale screen is refused with the new figure, then save
   const other = await page.context().newPage();
   const openDialogOn = async (p: Page) => {
     await p.goto("/gestao-stock");
+    // The second tab is not the fixture's page, whose goto waits for hydration: a search typed before it is lost.
+    await waitForHydration(p);
     await p.getByLabel("Pesquisar produto").fill("Caneca Azulejo Lisboa");
     await p
       .getByRole("region", { name: "Produtos e stock" })

@@ -52,7 +52,7 @@ interface Line {
   variant_id: number;
 }
 
-/** Two cart lines of different products with stock (2 units and 1), priced as the catalogue reads them. */
+/** Two cart lines of different products and prices with stock (2 units and 1), priced as the catalogue reads them. */
 async function twoLines(baseURL: string | undefined): Promise<Line[]> {
   const api = await playwrightRequest.newContext({ baseURL });
   const list = (await (await api.get("/api/product")).json()) as Array<{ id: number }>;
@@ -63,6 +63,8 @@ async function twoLines(baseURL: string | undefined): Promise<Line[]> {
       detail.variants as Array<{ id: number; stock: number; color_name: string; size_name: string }>
     ).find((v) => v.stock >= 3);
     if (!variant) continue;
+    // Lines that differ in price, so a figure taken from the wrong line shows (other specs add products at any price).
+    if (lines[0] && lines[0].priceCents === detail.price_cents) continue;
     lines.push({
       id,
       name: detail.name,
