@@ -22,6 +22,7 @@ import {
   stopAllShops,
   type FaultDatabase,
 } from "#tests/faults/harness.ts";
+import { invoiceTests, stopInvoiceDrill } from "#tests/faults/invoice.ts";
 import { mailTests, stopMailServer } from "#tests/faults/mail.ts";
 
 const RUN_LIMIT_MS = 285_000;
@@ -38,6 +39,7 @@ async function cleanUp() {
   await stopAllShops().catch(() => {});
   await stopMailServer().catch(() => {});
   await stopGateway().catch(() => {});
+  await stopInvoiceDrill().catch(() => {});
   await database?.close().catch(() => {});
 }
 
@@ -57,6 +59,7 @@ const all: FaultTest[] = [
   ...crashTests,
   ...gatewayTests,
   ...mailTests,
+  ...invoiceTests,
   ...orphanTests,
   ...embeddedTests,
 ].filter((t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)));

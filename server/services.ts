@@ -102,6 +102,7 @@ export function createServices(deps: {
     db,
     provider: deps.invoiceProvider ?? createInvoiceProvider(config.invoicing),
     retryBaseMs: config.invoicing.retryBaseMs,
+    callTimeoutMs: config.invoicing.timeoutMs,
     onQueued: deps.onInvoiceQueued,
   });
   // 'Livre resolução': the shopper's withdrawal requests (/conta and the public form /livre-resolucao).

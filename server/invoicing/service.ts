@@ -153,12 +153,21 @@ function toDocument(row: InvoiceRow): FiscalDocument {
   };
 }
 
+/**
+ * How long a claim keeps other instances off a document: longer than everything one claim may do, i.e. the adapters'
+ * calls in a row (look-up, create, finalize, PDF: 5 at most) each up to the call time-out, plus a margin. A process
+ * killed mid-claim leaves its document to the others after this.
+ */
+export const leaseFor = (callTimeoutMs: number) => 6 * callTimeoutMs + 10_000;
+
 const adminActor = (admin: PublicUser) => ({ userId: admin.id, name: admin.name });
 
 export function createInvoicingService(deps: {
   db: Database;
   provider: InvoiceProvider;
   retryBaseMs: number;
+  /** INVOICE_TIMEOUT_MS: one call's limit, from which a claim's lease is sized (leaseFor). */
+  callTimeoutMs?: number;
   logger?: InvoiceJobDeps["logger"];
   /** Wakes the job after a change committed (jobs.nudgeInvoices). */
   onQueued?: () => void;
@@ -185,8 +194,17 @@ export function createInvoicingService(deps: {
     provider,
 
     /** The job's run: issues every due document (server/jobs/boss.ts calls it). */
-    issueDue(opts?: { limit?: number }): Promise<IssueRunResult> {
-      return issueDueDocuments({ db, provider, retryBaseMs: deps.retryBaseMs, logger: deps.logger }, opts);
+    issueDue(opts: { limit?: number; logger?: InvoiceJobDeps["logger"] } = {}): Promise<IssueRunResult> {
+      return issueDueDocuments(
+        {
+          db,
+          provider,
+          retryBaseMs: deps.retryBaseMs,
+          logger: opts.logger ?? deps.logger,
+          ...(deps.callTimeoutMs ? { leaseMs: leaseFor(deps.callTimeoutMs) } : {}),
+        },
+        { limit: opts.limit },
+      );
     },
 
     /** Milliseconds until the earliest pending document is due (0: now), or null when none waits. */

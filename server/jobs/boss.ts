@@ -47,7 +47,7 @@ export const INVOICES_ISSUE = "invoices.issue";
 
 /** What the invoicing job needs from the invoicing service. */
 export interface InvoiceJobs {
-  issueDue(): Promise<{ issued: number; retried: number; failed: number; manual: number }>;
+  issueDue(opts: { logger: pino.Logger }): Promise<{ issued: number; retried: number; failed: number; manual: number }>;
   nextDueInMs(): Promise<number | null>;
 }
 
@@ -248,7 +248,7 @@ async function startInvoiceJobs(
     timer.unref();
   };
   worker.id = await boss.work(INVOICES_ISSUE, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
-    const result = await invoices.issueDue().catch((err: unknown) => {
+    const result = await invoices.issueDue({ logger }).catch((err: unknown) => {
       logger.error({ err }, "invoicing job failed");
       throw err;
     });
