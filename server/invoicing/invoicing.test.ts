@@ -4,6 +4,7 @@ import { invoices, orderLines, orders } from "#server/db/schema.ts";
 import { sendPaidCallback } from "#tests/support/payments.ts";
 import { CALLBACK_KEY } from "#tests/support/orders.ts";
 import { useInvoicingApp } from "#tests/support/invoicing-app.ts";
+import { reinstatePaidOrder } from "#server/orders/status.ts";
 import { issueDueDocuments } from "./job.ts";
 import { queueCreditNote } from "./service.ts";
 
@@ -71,6 +72,30 @@ describe("invoices exactly once", () => {
     });
     expect(request.client).toMatchObject({ nif: null, name: o.deliveryName, postalCode: o.deliveryPostalCode });
     expect((await events(id)).map((e) => e.message)).toContain(`Fatura ${issued.number} emitida`);
+  });
+
+  it("an expired order reinstated by the admin gets its invoice in the same transaction; rolled back, none", async () => {
+    ctx.fake.reset();
+    const id = await order({ paid: false });
+    await ctx.a.db.update(orders).set({ status: "expired" }).where(eq(orders.id, id));
+    const actor = { userId: ctx.admin.id, name: "Admin" };
+    const done = await ctx.a.db.transaction((tx) => reinstatePaidOrder(tx, id, new Date(), actor, "Encomenda reposta"));
+    expect(done.ok).toBe(true);
+    const [queued] = await documents(id);
+    const { order: o } = await orderFacts(id);
+    expect(queued).toMatchObject({ kind: "invoice", status: "pending", totalCents: o.totalCents });
+    // Rolled back with its transaction: a refused reinstatement leaves no invoice behind.
+    const other = await order({ paid: false });
+    await ctx.a.db.update(orders).set({ status: "expired" }).where(eq(orders.id, other));
+    await expect(
+      ctx.a.db.transaction(async (tx) => {
+        expect((await reinstatePaidOrder(tx, other, new Date(), actor, "x")).ok).toBe(true);
+        throw new Error("rollback");
+      }),
+    ).rejects.toThrow("rollback");
+    expect(await documents(other)).toEqual([]);
+    await ctx.a.services.invoicing.issueDue();
+    expect(ctx.fake.issued.map((d) => d.reference)).toEqual([`LOJA-${id}`]);
   });
 
   it("the buyer's NIF goes on the invoice", async () => {
