@@ -1,7 +1,8 @@
 import { formatReference } from "#app/components/checkout/format.ts";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
-import { expectAccessible, uniqueEmail } from "./support.ts";
+import { signedInCliente, firstInStock, postMbOrder } from "./accounts-kit.ts";
+import { expectAccessible } from "./support.ts";
 
 /**
  * "A minha conta" (issue 13 §4): a shopper with two orders sees both on /conta, newest first; the older one, still
@@ -26,52 +27,22 @@ const delivery = {
 };
 
 /** A verified cliente made through the admin API, and an API context signed in as them. */
-async function createShopper(admin: APIRequestContext, csrf: string, baseURL: string | undefined) {
-  const email = uniqueEmail("conta");
-  const password = "conta-azul-2026";
-  const headers = { "x-csrf-token": csrf };
-  const created = await admin.post("/users/newuser", { headers, data: { name: "Beatriz Conta", email, password } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).user.id as number;
-  const demoted = await admin.put(`/api/users/${id}`, {
-    headers,
-    data: { name: "Beatriz Conta", email, function: "cliente" },
-  });
-  expect(demoted.status(), await demoted.text()).toBe(200);
-  const api = await playwrightRequest.newContext({ baseURL });
-  expect((await api.post("/users/login", { data: { email, password } })).status()).toBe(200);
-  const shopperCsrf = (await api.storageState()).cookies.find((c) => c.name === "loja_csrf")!.value;
-  return { email, password, api, csrf: shopperCsrf };
-}
+const createShopper = (admin: APIRequestContext, csrf: string, baseURL: string | undefined) =>
+  signedInCliente(admin, csrf, baseURL, { prefix: "conta", name: "Beatriz Conta", password: "conta-azul-2026" });
 
 /** A Multibanco order of one unit of the `skip`-th product that has stock (so two orders buy different things). */
 async function placeOrder(shopper: { api: APIRequestContext; csrf: string }, skip: number): Promise<Placed> {
-  const list = (await (await shopper.api.get("/api/product")).json()) as Array<{ id: number; name: string }>;
-  let seen = 0;
-  for (const product of list) {
-    const detail = (await (await shopper.api.get(`/api/product/stockdetalhe/${product.id}`)).json()) as {
-      variants: Array<{ id: number; stock: number }>;
-    };
-    const variant = detail.variants.find((v) => v.stock >= 1);
-    if (!variant || seen++ < skip) continue;
-    const res = await shopper.api.post("/orders", {
-      headers: { "x-csrf-token": shopper.csrf },
-      data: {
-        metodo_pagamento: "mb",
-        dados_entrega: delivery,
-        items: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }],
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const body = await res.json();
-    return {
-      orderId: body.order_id,
-      entidade: String(body.pagamento.entidade),
-      referencia: String(body.pagamento.referencia),
-      productName: product.name,
-    };
-  }
-  throw new Error("no product with stock");
+  const { productId, variantId, name } = await firstInStock(shopper.api, 1, skip);
+  const items = [{ product_id: productId, variant_id: variantId, quantity: 1 }];
+  const res = await postMbOrder(shopper.api, shopper.csrf, delivery, items);
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return {
+    orderId: body.order_id,
+    entidade: String(body.pagamento.entidade),
+    referencia: String(body.pagamento.referencia),
+    productName: name,
+  };
 }
 
 async function screenshot(page: Page, name: string) {

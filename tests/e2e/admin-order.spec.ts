@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow, rowOf, SCREENS } from "./admin-tables-support.ts";
+import { firstInStock, postMbOrder } from "./accounts-kit.ts";
 import { ADMIN, expectAccessible, loginThroughForm, readMailTo, toastText } from "./support.ts";
 
 interface Placed {
@@ -21,37 +22,23 @@ let csrf: string;
 
 /** A paid Multibanco order of 2 units of the first product with stock, bought by the admin and paid in the sandbox. */
 async function paidOrder(): Promise<Placed> {
-  const list = (await (await api.get("/api/product")).json()) as Array<{ id: number }>;
-  for (const { id } of list) {
-    const detail = (await (await api.get(`/api/product/stockdetalhe/${id}`)).json()) as {
-      variants: Array<{ id: number; stock: number }>;
-    };
-    const variant = detail.variants.find((v) => v.stock >= 2);
-    if (!variant) continue;
-    const res = await api.post("/orders", {
-      headers: { "x-csrf-token": csrf },
-      data: {
-        metodo_pagamento: "mb",
-        dados_entrega: {
-          nome: "Olga Encomenda",
-          morada: "Avenida da Liberdade, 200, 3.º esquerdo",
-          codigo_postal: "1250-147",
-          cidade: "Lisboa",
-          telefone: "912345678",
-        },
-        items: [{ product_id: id, variant_id: variant.id, quantity: 2 }],
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const body = await res.json();
-    const paid = await api.post("/api/payments/sandbox/simulate", {
-      headers: { "x-csrf-token": csrf },
-      data: { order_id: body.order_id },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-    return { orderId: body.order_id, reference: String(body.pagamento.referencia) };
-  }
-  throw new Error("no product with stock");
+  const { productId, variantId } = await firstInStock(api, 2);
+  const delivery = {
+    nome: "Olga Encomenda",
+    morada: "Avenida da Liberdade, 200, 3.º esquerdo",
+    codigo_postal: "1250-147",
+    cidade: "Lisboa",
+    telefone: "912345678",
+  };
+  const res = await postMbOrder(api, csrf, delivery, [{ product_id: productId, variant_id: variantId, quantity: 2 }]);
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  const paid = await api.post("/api/payments/sandbox/simulate", {
+    headers: { "x-csrf-token": csrf },
+    data: { order_id: body.order_id },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { orderId: body.order_id, reference: String(body.pagamento.referencia) };
 }
 
 test.beforeAll(async ({ baseURL }) => {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "./fixtures.ts";
 import { ADMIN, loginThroughForm } from "./support.ts";
 import { adminApi, expectButtonsOnScreen, expectNoHorizontalOverflow, rowOf, SCREENS } from "./admin-tables-support.ts";
+import { firstInStock, postMbOrder } from "./accounts-kit.ts";
 
 interface Placed {
   orderId: number;
@@ -24,32 +25,18 @@ let paid: Placed;
 let pending: Placed;
 
 async function placeOrder(quantity: number): Promise<Placed> {
-  const list = (await (await api.get("/api/product")).json()) as Array<{ id: number }>;
-  for (const { id } of list) {
-    const detail = (await (await api.get(`/api/product/stockdetalhe/${id}`)).json()) as {
-      variants: Array<{ id: number; stock: number }>;
-    };
-    const variant = detail.variants.find((v) => v.stock >= quantity);
-    if (!variant) continue;
-    const res = await api.post("/orders", {
-      headers: { "x-csrf-token": csrf },
-      data: {
-        metodo_pagamento: "mb",
-        dados_entrega: {
-          nome: "Teresa Tabela",
-          morada: "Rua Larga, 1",
-          codigo_postal: "3000-001",
-          cidade: "Coimbra",
-          telefone: "912345678",
-        },
-        items: [{ product_id: id, variant_id: variant.id, quantity }],
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const body = await res.json();
-    return { orderId: body.order_id, reference: String(body.pagamento.referencia), productId: id, quantity };
-  }
-  throw new Error("no product with stock");
+  const { productId, variantId } = await firstInStock(api, quantity);
+  const delivery = {
+    nome: "Teresa Tabela",
+    morada: "Rua Larga, 1",
+    codigo_postal: "3000-001",
+    cidade: "Coimbra",
+    telefone: "912345678",
+  };
+  const res = await postMbOrder(api, csrf, delivery, [{ product_id: productId, variant_id: variantId, quantity }]);
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return { orderId: body.order_id, reference: String(body.pagamento.referencia), productId, quantity };
 }
 test.beforeAll(async ({ baseURL }) => {
   ({ api, csrf, me } = await adminApi(baseURL));

@@ -9,7 +9,8 @@ import {
   type Page,
 } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
-import { ADMIN, expectAccessible, loginThroughForm, uniqueEmail } from "./support.ts";
+import { createCliente } from "./accounts-kit.ts";
+import { ADMIN, expectAccessible, loginThroughForm } from "./support.ts";
 
 /**
  * Issue 14 §1 at 1280 and 375 px: a shopper orders with a NIF (a wrong one first: 'NIF inválido.' beside the field)
@@ -32,20 +33,8 @@ async function screenshot(page: Page, name: string, fullPage = true) {
 }
 
 /** A verified cliente with no orders yet (made through the admin API). */
-async function createShopper(admin: APIRequestContext, csrf: string) {
-  const email = uniqueEmail("nif");
-  const password = "nif-verde-2026";
-  const headers = { "x-csrf-token": csrf };
-  const created = await admin.post("/users/newuser", { headers, data: { name: "Rita Fatura", email, password } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).user.id as number;
-  const demoted = await admin.put(`/api/users/${id}`, {
-    headers,
-    data: { name: "Rita Fatura", email, function: "cliente" },
-  });
-  expect(demoted.status(), await demoted.text()).toBe(200);
-  return { email, password };
-}
+const createShopper = (admin: APIRequestContext, csrf: string) =>
+  createCliente(admin, csrf, { prefix: "nif", name: "Rita Fatura", password: "nif-verde-2026" });
 
 /** One cart line of a product with stock, as the catalogue reads it. */
 async function oneLine(baseURL: string | undefined) {

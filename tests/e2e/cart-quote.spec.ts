@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
-import { loginThroughForm, uniqueEmail } from "./support.ts";
+import { createCliente, type CartLine } from "./accounts-kit.ts";
+import { loginThroughForm } from "./support.ts";
 
 /**
  * Price before the order button (issue 13 §1) and the saved delivery data (§4), at 1280 and 375 px: a new shopper's
@@ -25,31 +26,11 @@ async function screenshot(page: Page, name: string, fullPage = true) {
 }
 
 /** A verified cliente with no orders yet (made through the admin API). */
-async function createShopper(admin: APIRequestContext, csrf: string) {
-  const email = uniqueEmail("total");
-  const password = "total-verde-2026";
-  const headers = { "x-csrf-token": csrf };
-  const created = await admin.post("/users/newuser", { headers, data: { name: "Inês Total", email, password } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).user.id as number;
-  const demoted = await admin.put(`/api/users/${id}`, {
-    headers,
-    data: { name: "Inês Total", email, function: "cliente" },
-  });
-  expect(demoted.status(), await demoted.text()).toBe(200);
-  return { email, password };
-}
+const createShopper = (admin: APIRequestContext, csrf: string) =>
+  createCliente(admin, csrf, { prefix: "total", name: "Inês Total", password: "total-verde-2026" });
 
-interface Line {
-  id: number;
-  name: string;
-  image: string;
-  price: number;
+interface Line extends CartLine {
   priceCents: number;
-  cor: string;
-  tamanho: string;
-  quantidade: number;
-  variant_id: number;
 }
 
 /** Two cart lines of different products and prices with stock (2 units and 1), priced as the catalogue reads them. */

@@ -1,7 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { adminApi, expectNoHorizontalOverflow, SCREENS } from "./admin-tables-support.ts";
 import { expect, test, type Page } from "./fixtures.ts";
-import { ADMIN, expectAccessible, loginThroughForm, readMailTo, tag, toastText, uniqueEmail } from "./support.ts";
+import {
+  ADMIN,
+  followAdminMenu,
+  expectAccessible,
+  loginThroughForm,
+  readMailTo,
+  tag,
+  toastText,
+  uniqueEmail,
+} from "./support.ts";
 
 /**
  * Issue 14 §5: the contact form reaches the shop. On /contato an empty form gets each field's pt-PT error and sends
@@ -65,15 +74,7 @@ test("a message sent on /contato reaches the shop's e-mail and the admin's 'Mens
   await loginThroughForm(page, ADMIN.email, ADMIN.password);
   await page.waitForURL("**/dashboard");
   // The dashboard menu leads to the page (in the drawer on a phone).
-  const menuLink = page.getByRole("link", { name: "Mensagens", exact: true });
-  if (page.viewportSize()!.width < 768) {
-    // The drawer button works once the dashboard has hydrated: click until the drawer shows the link.
-    await expect(async () => {
-      await page.getByRole("button", { name: "Abrir menu de administração" }).click();
-      await expect(menuLink).toBeVisible({ timeout: 1_000 });
-    }).toPass();
-  }
-  await menuLink.click();
+  await followAdminMenu(page, "Mensagens");
   await page.waitForURL("**/mensagens");
   await expect(page.getByRole("heading", { level: 1, name: "Mensagens" })).toBeVisible();
   const card = page.getByRole("article", { name });

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow, SCREENS } from "./admin-tables-support.ts";
+import { firstInStock, postMbOrder } from "./accounts-kit.ts";
 import { ADMIN, expectAccessible, loginThroughForm, uniqueEmail } from "./support.ts";
 
 interface Doc {
@@ -46,38 +47,24 @@ async function shopper(baseURL: string | undefined) {
 
 /** A Multibanco order of 2 units of the first product with stock, with a NIF, paid in the sandbox. */
 async function paidOrder(api: APIRequestContext, csrf: string): Promise<number> {
-  const list = (await (await api.get("/api/product")).json()) as Array<{ id: number }>;
-  for (const { id } of list) {
-    const detail = (await (await api.get(`/api/product/stockdetalhe/${id}`)).json()) as {
-      variants: Array<{ id: number; stock: number }>;
-    };
-    const variant = detail.variants.find((v) => v.stock >= 2);
-    if (!variant) continue;
-    const res = await api.post("/orders", {
-      headers: { "x-csrf-token": csrf },
-      data: {
-        metodo_pagamento: "mb",
-        dados_entrega: {
-          nome: "Fátima Fatura",
-          morada: "Rua de Santa Catarina, 312, 2.º",
-          codigo_postal: "4000-443",
-          cidade: "Porto",
-          telefone: "912345678",
-        },
-        dados_faturacao: { nif: "501964843" },
-        items: [{ product_id: id, variant_id: variant.id, quantity: 2 }],
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const orderId = (await res.json()).order_id as number;
-    const paid = await admin.post("/api/payments/sandbox/simulate", {
-      headers: { "x-csrf-token": adminCsrf },
-      data: { order_id: orderId },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-    return orderId;
-  }
-  throw new Error("no product with stock");
+  const { productId, variantId } = await firstInStock(api, 2);
+  const delivery = {
+    nome: "Fátima Fatura",
+    morada: "Rua de Santa Catarina, 312, 2.º",
+    codigo_postal: "4000-443",
+    cidade: "Porto",
+    telefone: "912345678",
+  };
+  const items = [{ product_id: productId, variant_id: variantId, quantity: 2 }];
+  const res = await postMbOrder(api, csrf, delivery, items, { dados_faturacao: { nif: "501964843" } });
+  expect(res.status(), await res.text()).toBe(201);
+  const orderId = (await res.json()).order_id as number;
+  const paid = await admin.post("/api/payments/sandbox/simulate", {
+    headers: { "x-csrf-token": adminCsrf },
+    data: { order_id: orderId },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return orderId;
 }
 
 const shot = async (page: Page, name: string, project: string) => {

@@ -9,7 +9,8 @@ import {
   type Page,
 } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
-import { loginThroughForm, toastText, uniqueEmail } from "./support.ts";
+import { createCliente, type CartLine } from "./accounts-kit.ts";
+import { loginThroughForm, toastText } from "./support.ts";
 
 /**
  * Issue 14 §2 at 1280 and 375 px: the admin sets a product's 'Taxa de IVA' to Reduzida in its edit form; the product
@@ -32,31 +33,10 @@ async function screenshot(page: Page, name: string, fullPage = true) {
 }
 
 /** A verified cliente (made through the admin API). */
-async function createShopper(admin: APIRequestContext, csrf: string) {
-  const email = uniqueEmail("iva");
-  const password = "iva-acores-2026";
-  const headers = { "x-csrf-token": csrf };
-  const created = await admin.post("/users/newuser", { headers, data: { name: "Inês Açores", email, password } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).user.id as number;
-  const demoted = await admin.put(`/api/users/${id}`, {
-    headers,
-    data: { name: "Inês Açores", email, function: "cliente" },
-  });
-  expect(demoted.status(), await demoted.text()).toBe(200);
-  return { email, password };
-}
+const createShopper = (admin: APIRequestContext, csrf: string) =>
+  createCliente(admin, csrf, { prefix: "iva", name: "Inês Açores", password: "iva-acores-2026" });
 
-interface Line {
-  id: number;
-  name: string;
-  image: string;
-  price: number;
-  cor: string;
-  tamanho: string;
-  quantidade: number;
-  variant_id: number;
-}
+type Line = CartLine;
 
 /** Two cart lines of different products with stock, as the catalogue reads them. */
 async function twoLines(baseURL: string | undefined): Promise<[Line, Line]> {

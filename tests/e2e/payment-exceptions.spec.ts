@@ -1,7 +1,8 @@
 import { formatReference } from "#app/components/checkout/format.ts";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow, rowOf } from "./admin-tables-support.ts";
-import { ADMIN, expectAccessible, loginThroughForm, readMailTo, toastText, uniqueEmail } from "./support.ts";
+import { signedInCliente, firstInStock, postMbOrder } from "./accounts-kit.ts";
+import { ADMIN, expectAccessible, loginThroughForm, readMailTo, toastText } from "./support.ts";
 
 /**
  * 'Exceções de pagamento' (issue 13 §2): a shopper's Multibanco order expires (the sandbox ends the reference's
@@ -18,23 +19,8 @@ interface Placed {
 }
 
 /** A verified cliente made through the admin API, and an API context signed in as them. */
-async function createShopper(admin: APIRequestContext, csrf: string, baseURL: string | undefined) {
-  const email = uniqueEmail("excecao");
-  const password = "excecao-verde-2026";
-  const headers = { "x-csrf-token": csrf };
-  const created = await admin.post("/users/newuser", { headers, data: { name: "Carla Atrasada", email, password } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).user.id as number;
-  const demoted = await admin.put(`/api/users/${id}`, {
-    headers,
-    data: { name: "Carla Atrasada", email, function: "cliente" },
-  });
-  expect(demoted.status(), await demoted.text()).toBe(200);
-  const api = await playwrightRequest.newContext({ baseURL });
-  expect((await api.post("/users/login", { data: { email, password } })).status()).toBe(200);
-  const shopperCsrf = (await api.storageState()).cookies.find((c) => c.name === "loja_csrf")!.value;
-  return { email, api, csrf: shopperCsrf };
-}
+const createShopper = (admin: APIRequestContext, csrf: string, baseURL: string | undefined) =>
+  signedInCliente(admin, csrf, baseURL, { prefix: "excecao", name: "Carla Atrasada", password: "excecao-verde-2026" });
 
 /** The free units of a variant, as the storefront reads them. */
 async function stockOf(api: APIRequestContext, productId: number, variantId: number): Promise<number> {
@@ -46,37 +32,19 @@ async function stockOf(api: APIRequestContext, productId: number, variantId: num
 
 /** A Multibanco order of one unit of the first product with at least 3 free units. */
 async function placeOrder(shopper: { api: APIRequestContext; csrf: string }): Promise<Placed> {
-  const list = (await (await shopper.api.get("/api/product")).json()) as Array<{ id: number }>;
-  for (const product of list) {
-    const detail = (await (await shopper.api.get(`/api/product/stockdetalhe/${product.id}`)).json()) as {
-      variants: Array<{ id: number; stock: number }>;
-    };
-    const variant = detail.variants.find((v) => v.stock >= 3);
-    if (!variant) continue;
-    const res = await shopper.api.post("/orders", {
-      headers: { "x-csrf-token": shopper.csrf },
-      data: {
-        metodo_pagamento: "mb",
-        dados_entrega: {
-          nome: "Carla Atrasada",
-          morada: "Rua do Almada, 40",
-          codigo_postal: "4050-032",
-          cidade: "Porto",
-          telefone: "914567890",
-        },
-        items: [{ product_id: product.id, variant_id: variant.id, quantity: 1 }],
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const body = await res.json();
-    return {
-      orderId: body.order_id,
-      reference: String(body.pagamento.referencia),
-      productId: product.id,
-      variantId: variant.id,
-    };
-  }
-  throw new Error("no product with stock");
+  const { productId, variantId } = await firstInStock(shopper.api, 3);
+  const delivery = {
+    nome: "Carla Atrasada",
+    morada: "Rua do Almada, 40",
+    codigo_postal: "4050-032",
+    cidade: "Porto",
+    telefone: "914567890",
+  };
+  const items = [{ product_id: productId, variant_id: variantId, quantity: 1 }];
+  const res = await postMbOrder(shopper.api, shopper.csrf, delivery, items);
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return { orderId: body.order_id, reference: String(body.pagamento.referencia), productId, variantId };
 }
 
 /** The order's own status, as the admin's order report reads it. */

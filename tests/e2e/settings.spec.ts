@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
-import { ADMIN, expectAccessible, loginThroughForm, readMailTo, tag, toastText } from "./support.ts";
+import { firstInStock, postMbOrder } from "./accounts-kit.ts";
+import { ADMIN, followAdminMenu, expectAccessible, loginThroughForm, readMailTo, tag, toastText } from "./support.ts";
 
 /**
  * Issue 14 §5: the admin edits the shop's name, legal name and mainland delivery price on /definicoes (a wrong NIPC
@@ -32,33 +33,18 @@ async function screenshot(page: Page, name: string) {
 
 /** One unit of the first product with stock, ordered by the admin's API context (Multibanco, mainland). */
 async function placeOrder(api: APIRequestContext, csrf: string) {
-  const list = (await (await api.get("/api/product")).json()) as Array<{ id: number }>;
-  for (const product of list) {
-    const detail = (await (await api.get(`/api/product/stockdetalhe/${product.id}`)).json()) as {
-      variants: Array<{ id: number; stock: number }>;
-    };
-    const variant = detail.variants.find((v) => v.stock >= 1);
-    if (!variant) continue;
-    const items = [{ product_id: product.id, variant_id: variant.id, quantity: 1 }];
-    const res = await api.post("/orders", {
-      headers: { "x-csrf-token": csrf },
-      data: {
-        metodo_pagamento: "mb",
-        dados_entrega: {
-          nome: "Rita Definições",
-          morada: "Rua de Santa Catarina, 20",
-          codigo_postal: "4000-442",
-          cidade: "Porto",
-          telefone: "913456780",
-          entrega_rapida: false,
-        },
-        items,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { order_id: number; portes: number };
-  }
-  throw new Error("no product with stock");
+  const { productId, variantId } = await firstInStock(api, 1);
+  const delivery = {
+    nome: "Rita Definições",
+    morada: "Rua de Santa Catarina, 20",
+    codigo_postal: "4000-442",
+    cidade: "Porto",
+    telefone: "913456780",
+    entrega_rapida: false,
+  };
+  const res = await postMbOrder(api, csrf, delivery, [{ product_id: productId, variant_id: variantId, quantity: 1 }]);
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { order_id: number; portes: number };
 }
 
 test("settings saved on /definicoes show on the footer, /info-envio, the next order and the next e-mail", async ({
@@ -80,15 +66,7 @@ test("settings saved on /definicoes show on the footer, /info-envio, the next or
     await loginThroughForm(page, ADMIN.email, ADMIN.password);
     await page.waitForURL("**/dashboard");
     // The dashboard menu leads to the page (in the drawer on a phone).
-    const menuLink = page.getByRole("link", { name: "Definições", exact: true });
-    if (page.viewportSize()!.width < 768) {
-      // The drawer button works once the dashboard has hydrated: click until the drawer shows the link.
-      await expect(async () => {
-        await page.getByRole("button", { name: "Abrir menu de administração" }).click();
-        await expect(menuLink).toBeVisible({ timeout: 1_000 });
-      }).toPass();
-    }
-    await menuLink.click();
+    await followAdminMenu(page, "Definições");
     await page.waitForURL("**/definicoes");
     await expect(page.getByRole("heading", { level: 1, name: "Definições da loja" })).toBeVisible();
     await expect(page.getByLabel("Denominação social")).toHaveValue(original.identity.legalName);

@@ -61,4 +61,17 @@ export async function expectAccessible(page: Page): Promise<void> {
 export const toastText = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").getByText(text, { exact: true }).first();
 
+/** Follows the admin dashboard menu's link with this name (in the drawer on a phone). */
+export async function followAdminMenu(page: Page, name: string): Promise<void> {
+  const menuLink = page.getByRole("link", { name, exact: true });
+  if (page.viewportSize()!.width < 768) {
+    // The drawer button works once the dashboard has hydrated: click until the drawer shows the link.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Abrir menu de administração" }).click();
+      await expect(menuLink).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+  }
+  await menuLink.click();
+}
+
 export { expect };

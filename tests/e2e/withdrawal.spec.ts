@@ -1,6 +1,7 @@
 import { lisbonText } from "#tests/support/lisbon.ts";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./fixtures.ts";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
+import { productsInStock, signedInCliente, type InStock } from "./accounts-kit.ts";
 import { expectAccessible, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
 
 /**
@@ -25,36 +26,13 @@ async function screenshot(page: Page, name: string) {
 }
 
 /** A verified cliente made through the admin API, and an API context signed in as them. */
-async function createShopper(admin: APIRequestContext, csrf: string, baseURL: string | undefined) {
-  const email = uniqueEmail("livre");
-  const password = "livre-resolucao-2026";
-  const headers = { "x-csrf-token": csrf };
-  const created = await admin.post("/users/newuser", { headers, data: { name: "Rita Devolve", email, password } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).user.id as number;
-  const demoted = await admin.put(`/api/users/${id}`, {
-    headers,
-    data: { name: "Rita Devolve", email, function: "cliente" },
-  });
-  expect(demoted.status(), await demoted.text()).toBe(200);
-  const api = await playwrightRequest.newContext({ baseURL });
-  expect((await api.post("/users/login", { data: { email, password } })).status()).toBe(200);
-  const shopperCsrf = (await api.storageState()).cookies.find((c) => c.name === "loja_csrf")!.value;
-  return { email, password, api, csrf: shopperCsrf };
-}
+const createShopper = (admin: APIRequestContext, csrf: string, baseURL: string | undefined) =>
+  signedInCliente(admin, csrf, baseURL, { prefix: "livre", name: "Rita Devolve", password: "livre-resolucao-2026" });
 
 /** The first `count` products with a variant in stock: [product id, variant id, name]. */
 async function inStock(api: APIRequestContext, count: number) {
-  const list = (await (await api.get("/api/product")).json()) as Array<{ id: number; name: string }>;
-  const found: Array<{ productId: number; variantId: number; name: string }> = [];
-  for (const product of list) {
-    const detail = (await (await api.get(`/api/product/stockdetalhe/${product.id}`)).json()) as {
-      variants: Array<{ id: number; stock: number }>;
-    };
-    const variant = detail.variants.find((v) => v.stock >= 2);
-    if (variant) found.push({ productId: product.id, variantId: variant.id, name: product.name });
-    if (found.length === count) return found;
-  }
+  const found: InStock[] = [];
+  for await (const product of productsInStock(api, 2)) if (found.push(product) === count) return found;
   throw new Error("not enough products with stock");
 }
 
