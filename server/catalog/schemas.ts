@@ -252,16 +252,7 @@ export const createProductFields = z.object({
 export type CreateProductFields = z.infer<typeof createProductFields>;
 
 /** Text fields of PUT /api/product/updateproductstock/:id; absent optional fields keep their value. */
-export const updateProductFields = z.object({
-  name: requiredText(200, M.nameTooLong),
-  description: requiredText(5000, M.descriptionTooLong),
-  price: priceField,
-  categoria: optionalText(100, M.categoryTooLong),
-  sizes: sizesField.optional(),
-  modelo_id: optionalIntValue({ invalid: M.modeloInvalid }),
-  status: statusField,
-  ...vatFields,
-});
+export const updateProductFields = createProductFields.extend({ categoria: optionalText(100, M.categoryTooLong) });
 export type UpdateProductFields = z.infer<typeof updateProductFields>;
 
 export const createBannerFields = z.object({

@@ -7,7 +7,16 @@ import {
   type InvoiceRequest,
   type IssuedDocument,
 } from "./provider.ts";
-import { callJson, checkRequest, invalidRequest, lisbonDmy, unexpected, wholePercent } from "./provider-http.ts";
+import {
+  callJson,
+  checkRequest,
+  documentId as id,
+  documentText as text,
+  invalidRequest,
+  lisbonDmy,
+  unexpected,
+  wholePercent,
+} from "./provider-http.ts";
 
 /**
  * InvoiceXpress (REST + JSON, `?api_key=` on every call; base https://{account}.app.invoicexpress.com).
@@ -62,11 +71,6 @@ const KINDS = {
   },
 } as const;
 
-const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);
-const text = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined ? "" : String(v).trim()));
 const documentSchema = z.object({
   id,
   status: text,

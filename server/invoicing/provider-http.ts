@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { isValidNif } from "./nif.ts";
 import { InvoiceProviderError, type InvoiceItem, type InvoiceRequest } from "./provider.ts";
 
@@ -203,3 +204,12 @@ export function lisbonYmd(date: Date): string {
   const [d, m, y] = lisbonDmy(date).split("/");
   return `${y}-${m}-${d}`;
 }
+
+/** A document id as the services answer it (a number or a string of digits), kept as a string. */
+export const documentId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);
+
+/** A text field of a service's answer (string, number, null or absent), as a trimmed string ("" when absent). */
+export const documentText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? "" : String(v).trim()));

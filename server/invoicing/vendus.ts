@@ -8,7 +8,15 @@ import type {
   InvoiceRequest,
   IssuedDocument,
 } from "./provider.ts";
-import { callJson, checkRequest, invalidRequest, lisbonYmd, unexpected } from "./provider-http.ts";
+import {
+  callJson,
+  checkRequest,
+  documentId as id,
+  documentText as text,
+  invalidRequest,
+  lisbonYmd,
+  unexpected,
+} from "./provider-http.ts";
 import { centsToAmount, amountToCents } from "../payments/money.ts";
 
 /**
@@ -62,11 +70,6 @@ const TAX_IDS: Record<number, "NOR" | "INT" | "RED"> = {
   400: "RED",
 };
 
-const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);
-const text = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined ? "" : String(v).trim()));
 const documentSchema = z.object({
   id,
   type: text,

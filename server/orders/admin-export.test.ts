@@ -70,18 +70,10 @@ describe("GET /api/orders/export.csv", () => {
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="encomendas-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ""));
-    expect(header).toEqual([
-      "Encomenda",
-      "Data",
-      "Cliente",
-      "E-mail",
-      "Método",
-      "Referência",
-      "Estado",
-      "Subtotal (€)",
-      "Portes (€)",
-      "Total (€)",
-    ]);
+    // The header line as the accountant's spreadsheet shows it.
+    expect(header).toEqual(
+      "Encomenda;Data;Cliente;E-mail;Método;Referência;Estado;Subtotal (€);Portes (€);Total (€)".split(";"),
+    );
     const dbOrders = await t.db.select().from(orders);
     expect(rows.map((r) => Number(r[0]))).toEqual(dbOrders.map((o) => o.id).sort((a, b) => b - a));
     const methodNames: Record<string, string> = { mb: "Multibanco", mbway: "MB WAY", payshop: "Payshop" };

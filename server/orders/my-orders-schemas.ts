@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intValue } from "../catalog/schemas.ts";
 import { CARRIERS } from "../fulfilment/tracking.ts";
-import { withdrawalView } from "../returns/schemas.ts";
+import { lineItemFields, withdrawalView } from "../returns/schemas.ts";
 import { vatBreakdownView } from "../invoicing/vat-view.ts";
 import { pageQuery } from "../stock/schemas.ts";
 import { billingView } from "./billing.ts";
@@ -62,9 +62,7 @@ export type MyOrderStep = z.infer<typeof myOrderStep>;
 
 export const myOrderLine = z.object({
   product_id: z.number(),
-  name: z.string(),
-  color: z.string().nullable(),
-  size: z.string().nullable(),
+  ...lineItemFields,
   quantity: z.number(),
   unit_price: z.number(),
   line_total: z.number(),

@@ -1,17 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orderLines, orders, products } from "#server/db/schema.ts";
+import { orderLines, orders, products } from "#server/db/schema.ts";
 import { storedShipping, vatBreakdown, vatGroupLabel } from "#server/invoicing/vat.ts";
-import { createMailTransport } from "#server/mail/transport.ts";
-import { drainOutbox } from "#server/mail/worker.ts";
 import { type ShopSettings, type VatCategory } from "#server/settings/schemas.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
-import { parseMail } from "#tests/support/mail.ts";
-import { CALLBACK_KEY, checkout, delivery, payOrder, seedProduct } from "#tests/support/orders.ts";
+import { CALLBACK_KEY, checkout, delivery, paidConfirmationMail, seedProduct } from "#tests/support/orders.ts";
 
 /*
  * IVA at checkout: each order line stores its product's category at the delivery region's rate of the settings of
@@ -116,17 +110,7 @@ describe("IVA of an order", () => {
     const detail = await t.app.inject({ url: `/api/orders/${orderId}/detail`, headers: admin.headers });
     expect(detail.json().iva).toEqual(asEuros);
 
-    await payOrder(t, orderId);
-    const [queued] = await t.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
-    await drainOutbox(t.db, createMailTransport(t.config), pino({ level: "silent" }), {
-      shop: async () => (await t.services.settings.get()).identity,
-    });
-    const dir = path.join(t.config.dataDir, "mail");
-    const file = readdirSync(dir).find((f) => f.includes(`-${queued!.id}-`) && f.endsWith(".eml"));
-    const mail = await parseMail(readFileSync(path.join(dir, file!)));
+    const mail = await paidConfirmationMail(t, orderId);
     for (const g of breakdown.groups) {
       const label = `${vatGroupLabel(g)}${g.includesShipping ? " (inclui portes)" : ""}`;
       const row = `${label}: base ${euros(g.baseCents)}, IVA ${euros(g.vatCents)}, total ${euros(g.totalCents)}`;

@@ -34,6 +34,18 @@ import { recordOrderEvent } from "./timeline.ts";
  *   presenter.ts    the API's bodies (POST /orders)
  */
 
+/** What checkout answers about a placed order: its totals and its (first) payment's instructions. */
+const placedColumns = {
+  totalCents: orders.totalCents,
+  shippingCents: orders.shippingCents,
+  method: payments.method,
+  entity: payments.entity,
+  reference: payments.reference,
+  phone: payments.phone,
+  amountCents: payments.amountCents,
+  expiresAt: payments.expiresAt,
+};
+
 export function createOrdersService(deps: {
   db: Database;
   provider: PaymentProvider;
@@ -74,16 +86,7 @@ export function createOrdersService(deps: {
   /** An order with its (first) payment, as checkout answered it. */
   async function result(orderId: number): Promise<PlacedOrder> {
     const [row] = await db
-      .select({
-        totalCents: orders.totalCents,
-        shippingCents: orders.shippingCents,
-        method: payments.method,
-        entity: payments.entity,
-        reference: payments.reference,
-        phone: payments.phone,
-        amountCents: payments.amountCents,
-        expiresAt: payments.expiresAt,
-      })
+      .select(placedColumns)
       .from(orders)
       .leftJoin(payments, eq(payments.orderId, orders.id))
       .where(eq(orders.id, orderId))

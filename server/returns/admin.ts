@@ -83,6 +83,17 @@ function refundActions(owed: boolean, method: "mbway" | "transferencia", latest:
   };
 }
 
+/** A returned line with what the order line says about it (name, colour, size, unit price). */
+const returnLineColumns = {
+  returnId: returnLines.returnId,
+  orderLineId: returnLines.orderLineId,
+  quantity: returnLines.quantity,
+  name: orderLines.productName,
+  color: orderLines.colorName,
+  size: orderLines.sizeName,
+  unitPriceCents: orderLines.unitPriceCents,
+};
+
 export function createReturnsAdminService(deps: { db: Database }) {
   const { db } = deps;
 
@@ -100,15 +111,7 @@ export function createReturnsAdminService(deps: { db: Database }) {
     const ids = rows.map((r) => r.id);
     const lines = ids.length
       ? await tx
-          .select({
-            returnId: returnLines.returnId,
-            orderLineId: returnLines.orderLineId,
-            quantity: returnLines.quantity,
-            name: orderLines.productName,
-            color: orderLines.colorName,
-            size: orderLines.sizeName,
-            unitPriceCents: orderLines.unitPriceCents,
-          })
+          .select(returnLineColumns)
           .from(returnLines)
           .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
           .where(inArray(returnLines.returnId, ids))

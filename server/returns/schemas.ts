@@ -80,11 +80,12 @@ export type PublicWithdrawalBody = z.infer<typeof publicWithdrawalBody>;
 
 // ---------- responses ----------
 
+/** What an order line says about its item, as the shopper's pages show it (also in my-orders-schemas.ts). */
+export const lineItemFields = { name: z.string(), color: z.string().nullable(), size: z.string().nullable() };
+
 export const withdrawalLine = z.object({
   order_line_id: z.number(),
-  name: z.string(),
-  color: z.string().nullable(),
-  size: z.string().nullable(),
+  ...lineItemFields,
   unit_price: z.number(),
   /** Bought. */
   quantity: z.number(),

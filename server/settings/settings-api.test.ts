@@ -1,15 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders, shopSettings } from "#server/db/schema.ts";
-import { createMailTransport } from "#server/mail/transport.ts";
-import { drainOutbox } from "#server/mail/worker.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
-import { parseMail } from "#tests/support/mail.ts";
-import { CALLBACK_KEY, checkout, delivery, payOrder, seedProduct } from "#tests/support/orders.ts";
+import { CALLBACK_KEY, checkout, delivery, paidConfirmationMail, seedProduct } from "#tests/support/orders.ts";
 import { defaultSettings, type ShopSettings } from "./schemas.ts";
 
 /*
@@ -176,17 +170,7 @@ describe("a settings change applies without a restart", () => {
     expect(freeRow!.totalCents).toBe(3 * 1890 + 275);
 
     // The confirmation of the payment, delivered as the running shop's mail job does (signed from the settings).
-    await payOrder(t, orderId);
-    const [queued] = await t.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
-    await drainOutbox(t.db, createMailTransport(t.config), pino({ level: "silent" }), {
-      shop: async () => (await t.services.settings.get()).identity,
-    });
-    const dir = path.join(t.config.dataDir, "mail");
-    const file = readdirSync(dir).find((f) => f.includes(`-${queued!.id}-`) && f.endsWith(".eml"));
-    const mail = await parseMail(readFileSync(path.join(dir, file!)));
+    const mail = await paidConfirmationMail(t, orderId);
     expect(mail.subject).toBe(`Pagamento recebido: encomenda #${orderId}`);
     expect(mail.from).toBe(`Sabonetes do Norte <${t.config.mailFrom.replace(/^.*<|>$/g, "")}>`);
     expect(mail.text).toMatch(/Portes: 6,50\s€/);

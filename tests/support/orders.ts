@@ -1,7 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
-import { colors, orders, payments, products, sizes, variants } from "#server/db/schema.ts";
+import pino from "pino";
+import { colors, emailOutbox, orders, payments, products, sizes, variants } from "#server/db/schema.ts";
+import { createMailTransport } from "#server/mail/transport.ts";
+import { drainOutbox } from "#server/mail/worker.ts";
 import type { TestApp } from "./db.ts";
 import type { AuthHeaders } from "./http.ts";
+import { parseMail, type ReadMail } from "./mail.ts";
 import { sendPaidCallback } from "./payments.ts";
 
 /**
@@ -117,4 +123,22 @@ export async function orderWithPayment(
   const orderId = res.json().order_id as number;
   const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
   return { orderId, payment: payment!, variantId: variant!.id };
+}
+
+/**
+ * Pays the order (gateway callback), delivers the outbox as the running shop's mail job does (signed from the
+ * settings) and reads the payment confirmation's .eml.
+ */
+export async function paidConfirmationMail(t: TestApp, orderId: number): Promise<ReadMail> {
+  await payOrder(t, orderId);
+  const [queued] = await t.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+  await drainOutbox(t.db, createMailTransport(t.config), pino({ level: "silent" }), {
+    shop: async () => (await t.services.settings.get()).identity,
+  });
+  const dir = path.join(t.config.dataDir, "mail");
+  const file = readdirSync(dir).find((f) => f.includes(`-${queued!.id}-`) && f.endsWith(".eml"));
+  return parseMail(readFileSync(path.join(dir, file!)));
 }

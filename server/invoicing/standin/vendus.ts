@@ -1,16 +1,6 @@
 import { isValidNif } from "../nif.ts";
-import {
-  createNumbering,
-  decimalUnits,
-  euros,
-  reject,
-  startStandInServer,
-  tinyPdf,
-  type FaultMode,
-  type Reply,
-  type StandInRequest,
-  type StandInServer,
-} from "./core.ts";
+import { createNumbering, decimalUnits, euros, reject, startStandInServer, tinyPdf } from "./core.ts";
+import type { FaultMode, Reply, StandInRequest, StandInServer } from "./core.ts";
 
 /**
  * A local Vendus (see server/invoicing/vendus.ts for the shapes and where they come from): HTTP Basic with the API
