@@ -5,6 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
+import { lisbonParts } from "#tests/support/lisbon.ts";
 import { parseMail, type ReadMail } from "#tests/support/mail.ts";
 import { checkout, insertOrder, seedProduct } from "#tests/support/orders.ts";
 import { emailOutbox, orderEvents, orders, payments } from "../db/schema.ts";
@@ -67,16 +68,7 @@ const plain = (s: string | undefined) => (s ?? "").replace(/[^\S\n]/g, " ");
 const eurosText = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")} €`;
 /** The Lisbon calendar date and time of an instant, read through Intl (not the shop's own formatter). */
 function lisbon(at: Date): string {
-  const f = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Lisbon",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: string) => f.find((p) => p.type === type)!.value;
+  const part = lisbonParts(at, "en-GB", { day: "2-digit", month: "2-digit" });
   return `${part("day")}-${part("month")}-${part("year")} às ${part("hour")}:${part("minute")}`;
 }
 
