@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STAND_IN_RATES, standInApi, storeCart } from "#app/components/cart/cart-test-support.ts";
 import { orderBody } from "#app/hooks/useCheckout.ts";
@@ -7,7 +7,8 @@ import { BILLING_MESSAGES } from "#server/orders/billing.ts";
 import { createOrderBody } from "#server/orders/schemas.ts";
 import { EMPTY_BILLING, validateBilling } from "./billing-form.ts";
 import type { DeliveryForm } from "./delivery-form.ts";
-import { DeliveryDialog } from "./DeliveryDialog.tsx";
+import type { DeliveryDialog } from "./DeliveryDialog.tsx";
+import { renderDeliveryDialog } from "./dialog-test-support.tsx";
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -100,26 +101,11 @@ describe("delivery dialog: NIF and billing data", () => {
   });
 
   function open(initialBilling: Parameters<typeof DeliveryDialog>[0]["initialBilling"] = null) {
-    const onConfirm = vi.fn();
-    render(
-      <DeliveryDialog
-        open
-        onOpenChange={() => {}}
-        sending={false}
-        serverError={null}
-        initial={DELIVERY}
-        initialBilling={initialBilling}
-        repriced={null}
-        onConfirm={onConfirm}
-      />,
-    );
-    const dialog = screen.getByRole("dialog", { name: "Dados de entrega" });
-    const field = (label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    const { onConfirm, dialog, field, confirm } = renderDeliveryDialog({ initial: DELIVERY, initialBilling });
     const toggle = () =>
       within(dialog).queryByRole("checkbox", {
         name: "Dados de faturação diferentes da entrega",
       }) as HTMLInputElement | null;
-    const confirm = () => fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
     const settled = () =>
       waitFor(() =>
         expect(

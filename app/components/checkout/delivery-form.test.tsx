@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   json,
@@ -10,7 +10,8 @@ import {
 } from "#app/components/cart/cart-test-support.ts";
 import { ORDER_MESSAGES } from "#server/orders/rules.ts";
 import { validateDelivery, type DeliveryForm } from "./delivery-form.ts";
-import { DeliveryDialog, NO_TOTAL, totalUpdated } from "./DeliveryDialog.tsx";
+import { type DeliveryDialog, NO_TOTAL, totalUpdated } from "./DeliveryDialog.tsx";
+import { renderDeliveryDialog } from "./dialog-test-support.tsx";
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -85,22 +86,7 @@ describe("delivery dialog", () => {
   });
 
   function open(props: Partial<Parameters<typeof DeliveryDialog>[0]> = {}) {
-    const onConfirm = vi.fn();
-    render(
-      <DeliveryDialog
-        open
-        onOpenChange={() => {}}
-        sending={false}
-        serverError={null}
-        initial={null}
-        repriced={null}
-        onConfirm={onConfirm}
-        {...props}
-      />,
-    );
-    const dialog = screen.getByRole("dialog", { name: "Dados de entrega" });
-    const field = (label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
-    const confirm = () => fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
+    const { onConfirm, dialog, field, confirm } = renderDeliveryDialog(props);
     const totals = within(dialog).getByRole("region", { name: "Total da encomenda" });
     const figure = (label: string) =>
       within(totals)
