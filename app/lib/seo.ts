@@ -81,6 +81,11 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
   return [...tags, ...(page.extra ?? [])];
 }
 
+/** For the admin's screens: "<title> | Loja Admin", and nothing for search engines to keep. */
+export function adminMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | Loja Admin` }, { name: "robots", content: "noindex" }];
+}
+
 /** For error pages: a title, and nothing for search engines to keep. */
 export function errorMeta(title: string, description?: string): MetaDescriptor[] {
   return [

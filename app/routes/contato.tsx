@@ -70,6 +70,35 @@ function FieldError({ field, message }: { field: ContactField; message: string |
 const errorProps = (field: ContactField, message: string | undefined) =>
   message ? { "aria-invalid": true, "aria-describedby": `contato-${field}-erro` } : {};
 
+/** A required one-line field with its label and its error under it. */
+function InputField(props: {
+  field: ContactField;
+  label: string;
+  type: "text" | "email";
+  autoComplete: string;
+  inputMode?: "email";
+  maxLength: number;
+  error: string | undefined;
+}) {
+  const { field, label, error, ...input } = props;
+  return (
+    <div>
+      <label htmlFor={`contato-${field}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`contato-${field}`}
+        name={field}
+        required
+        {...input}
+        className={inputClass}
+        {...errorProps(field, error)}
+      />
+      <FieldError field={field} message={error} />
+    </div>
+  );
+}
+
 export default function Contato() {
   // The form is sent by the route's clientAction: until hydration its button stays disabled.
   const hydrated = useHydrated();
@@ -162,39 +191,23 @@ export default function Contato() {
 
         <fetcher.Form ref={formRef} method="post" noValidate onInput={onInput} className="mt-6 space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor="contato-nome" className={labelClass}>
-                Nome
-              </label>
-              <input
-                id="contato-nome"
-                name="nome"
-                type="text"
-                autoComplete="name"
-                required
-                maxLength={CONTACT_LIMITS.nameMax}
-                className={inputClass}
-                {...errorProps("nome", errors.nome)}
-              />
-              <FieldError field="nome" message={errors.nome} />
-            </div>
-            <div>
-              <label htmlFor="contato-email" className={labelClass}>
-                Email
-              </label>
-              <input
-                id="contato-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                maxLength={CONTACT_LIMITS.emailMax}
-                className={inputClass}
-                {...errorProps("email", errors.email)}
-              />
-              <FieldError field="email" message={errors.email} />
-            </div>
+            <InputField
+              field="nome"
+              label="Nome"
+              type="text"
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.nameMax}
+              error={errors.nome}
+            />
+            <InputField
+              field="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={CONTACT_LIMITS.emailMax}
+              error={errors.email}
+            />
           </div>
           <div>
             <label htmlFor="contato-mensagem" className={labelClass}>

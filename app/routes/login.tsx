@@ -2,6 +2,7 @@ import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { landingPage, safeRedirectTarget } from "#server/accounts/guard.ts";
+import { accountInputClass, EmailField } from "#app/components/account/PasswordParts.tsx";
 import { toast } from "../lib/toast.tsx";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { type StoredUser, useHydrated, writeUser } from "../lib/storage.ts";
@@ -21,8 +22,7 @@ interface LoginResponse {
   user: StoredUser;
 }
 
-const inputClass =
-  "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
+const inputClass = accountInputClass;
 
 export default function Login() {
   const shopName = useShop().identity.shopName;
@@ -84,19 +84,7 @@ export default function Login() {
           <p className="mt-1 text-sm text-gray-600">Aceda à sua conta para continuar.</p>
 
           <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-            <div>
-              <label htmlFor="login-email" className="mb-1.5 block text-sm font-medium text-gray-800">
-                Email
-              </label>
-              <input
-                id="login-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                className={inputClass}
-              />
-            </div>
+            <EmailField id="login-email" />
             <div>
               <label htmlFor="login-password" className="mb-1.5 block text-sm font-medium text-gray-800">
                 Palavra-passe

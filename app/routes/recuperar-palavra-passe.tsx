@@ -1,6 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { AccountCard, linkClass, NETWORK_ERROR, Notice, SubmitButton } from "#app/components/account/PasswordParts.tsx";
+import {
+  AccountCard,
+  EmailField,
+  linkClass,
+  NETWORK_ERROR,
+  Notice,
+  SubmitButton,
+} from "#app/components/account/PasswordParts.tsx";
 import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
 import { useHydrated } from "#app/lib/storage.ts";
 import type { Route } from "./+types/recuperar-palavra-passe";
@@ -20,9 +27,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 type Status = { state: "idle" | "submitting" } | { state: "sent" | "error"; message: string };
-
-const inputClass =
-  "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
 
 export default function ForgotPassword() {
   const hydrated = useHydrated();
@@ -68,20 +72,7 @@ export default function ForgotPassword() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-          <div>
-            <label htmlFor="recuperar-email" className="mb-1.5 block text-sm font-medium text-gray-800">
-              Email
-            </label>
-            <input
-              id="recuperar-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              className={inputClass}
-            />
-          </div>
+          <EmailField id="recuperar-email" required />
           {status.state === "error" && <Notice kind="error">{status.message}</Notice>}
           <SubmitButton busy={status.state === "submitting"} hydrated={hydrated}>
             Enviar ligação

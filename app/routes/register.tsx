@@ -1,11 +1,11 @@
 import "../lib/zod-csp.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import { useId, useState } from "react";
-import { type FieldPath, useForm } from "react-hook-form";
+import type { FieldPath } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { registerForm } from "#server/accounts/schemas.ts";
+import { useSubmitForm } from "#app/components/account/use-submit-form.ts";
 import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
 import { useHydrated } from "../lib/storage.ts";
 import type { Route } from "./+types/register";
@@ -38,19 +38,13 @@ export default function Register() {
   const hydrated = useHydrated();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const idPrefix = useId();
+  // Errors appear on submit and a field's error clears as soon as it is edited.
   const {
-    register,
+    field: registered,
     handleSubmit,
-    clearErrors,
     reset,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(registerForm),
-    defaultValues: EMPTY,
-    // Errors appear on submit and a field's error clears as soon as it is edited.
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-  });
+  } = useSubmitForm(registerForm, EMPTY);
 
   const submitting = status.state === "submitting";
 
@@ -106,9 +100,7 @@ export default function Register() {
                       ? "border-red-400 focus:border-red-500 focus:ring-red-500/30"
                       : "border-gray-300 focus:border-brand-500 focus:ring-brand-500/30"
                   }`}
-                  {...register(field.name, {
-                    onChange: () => clearErrors(field.name),
-                  })}
+                  {...registered(field.name)}
                 />
                 {error && (
                   <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">

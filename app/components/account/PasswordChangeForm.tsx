@@ -1,7 +1,5 @@
 import "#app/lib/zod-csp.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { changePasswordForm } from "#server/accounts/schemas.ts";
 import { api, messageFrom, NetworkError } from "#app/lib/api.ts";
@@ -9,11 +7,12 @@ import { useHydrated } from "#app/lib/storage.ts";
 import {
   fieldErrorsFrom,
   NETWORK_ERROR,
-  NEW_PASSWORD_HINT,
+  NewPasswordInputs,
   Notice,
   PasswordInput,
   SubmitButton,
 } from "./PasswordParts.tsx";
+import { useSubmitForm } from "./use-submit-form.ts";
 
 type FormInput = z.input<typeof changePasswordForm>;
 type FormOutput = z.output<typeof changePasswordForm>;
@@ -29,19 +28,12 @@ export function PasswordChangeForm() {
   const id = useId();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    clearErrors,
     reset,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(changePasswordForm),
-    defaultValues: EMPTY,
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-  });
-  const field = (name: Field) => register(name, { onChange: () => clearErrors(name) });
+  } = useSubmitForm(changePasswordForm, EMPTY);
 
   async function onValid(values: FormOutput) {
     setStatus({ state: "submitting" });
@@ -81,20 +73,10 @@ export function PasswordChangeForm() {
         error={errors.currentPassword?.message}
         field={field("currentPassword")}
       />
-      <PasswordInput
-        id={`${id}-new`}
-        label="Nova palavra-passe"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
-        error={errors.newPassword?.message}
-        field={field("newPassword")}
-      />
-      <PasswordInput
-        id={`${id}-confirm`}
-        label="Confirmar nova palavra-passe"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        field={field("confirmPassword")}
+      <NewPasswordInputs
+        id={id}
+        password={{ error: errors.newPassword?.message, field: field("newPassword") }}
+        confirm={{ error: errors.confirmPassword?.message, field: field("confirmPassword") }}
       />
       {status.state === "success" && (
         <Notice kind="success">

@@ -96,7 +96,56 @@ export function PasswordInput(props: {
   );
 }
 
+/** A plain text input of the account pages (login, recovery). */
+export const accountInputClass =
+  "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
+
+/** The labelled 'Email' input of the login and recovery forms (read from the form's data on submit). */
+export function EmailField(props: { id: string; required?: boolean }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium text-gray-800">
+        Email
+      </label>
+      <input
+        id={props.id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required={props.required}
+        className={accountInputClass}
+      />
+    </div>
+  );
+}
+
 export const NEW_PASSWORD_HINT = "Pelo menos 6 caracteres; evite palavras-passe comuns.";
+
+/** 'Nova palavra-passe' (with the hint) and its confirmation; ids from `id`. */
+export function NewPasswordInputs(props: {
+  id: string;
+  password: { error?: string; field: UseFormRegisterReturn };
+  confirm: { error?: string; field: UseFormRegisterReturn };
+}) {
+  return (
+    <>
+      <PasswordInput
+        id={`${props.id}-new`}
+        label="Nova palavra-passe"
+        autoComplete="new-password"
+        hint={NEW_PASSWORD_HINT}
+        {...props.password}
+      />
+      <PasswordInput
+        id={`${props.id}-confirm`}
+        label="Confirmar nova palavra-passe"
+        autoComplete="new-password"
+        {...props.confirm}
+      />
+    </>
+  );
+}
 
 export function SubmitButton(props: { busy: boolean; hydrated: boolean; children: ReactNode; danger?: boolean }) {
   return (

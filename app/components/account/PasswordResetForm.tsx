@@ -1,7 +1,5 @@
 import "#app/lib/zod-csp.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { resetPasswordForm } from "#server/accounts/schemas.ts";
@@ -11,15 +9,14 @@ import {
   fieldErrorsFrom,
   linkClass,
   NETWORK_ERROR,
-  NEW_PASSWORD_HINT,
+  NewPasswordInputs,
   Notice,
-  PasswordInput,
   SubmitButton,
 } from "./PasswordParts.tsx";
+import { useSubmitForm } from "./use-submit-form.ts";
 
 type FormInput = z.input<typeof resetPasswordForm>;
 type FormOutput = z.output<typeof resetPasswordForm>;
-type Field = keyof FormInput;
 
 const EMPTY: FormInput = { password: "", confirmPassword: "" };
 
@@ -34,18 +31,11 @@ export function PasswordResetForm({ token }: { token: string }) {
   const id = useId();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const {
-    register,
+    field,
     handleSubmit,
     setError,
-    clearErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(resetPasswordForm),
-    defaultValues: EMPTY,
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-  });
-  const field = (name: Field) => register(name, { onChange: () => clearErrors(name) });
+  } = useSubmitForm(resetPasswordForm, EMPTY);
 
   async function onValid(values: FormOutput) {
     setStatus({ state: "submitting" });
@@ -93,20 +83,10 @@ export function PasswordResetForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={handleSubmit(onValid)} noValidate className="mt-8 space-y-5">
-      <PasswordInput
-        id={`${id}-new`}
-        label="Nova palavra-passe"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
-        error={errors.password?.message}
-        field={field("password")}
-      />
-      <PasswordInput
-        id={`${id}-confirm`}
-        label="Confirmar nova palavra-passe"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        field={field("confirmPassword")}
+      <NewPasswordInputs
+        id={id}
+        password={{ error: errors.password?.message, field: field("password") }}
+        confirm={{ error: errors.confirmPassword?.message, field: field("confirmPassword") }}
       />
       {status.state === "error" && (
         <Notice kind="error">

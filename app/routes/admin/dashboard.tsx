@@ -13,13 +13,11 @@ import { pageParam } from "#app/components/admin/Pagination.tsx";
 import { type ActionResult, screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/dashboard";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Painel de Administração | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Painel de Administração");
 
 /** The stock summary, a page of users, a page of payments and the customer modal's order, read as the API reads them. */
 export async function loader({ context, request }: Route.LoaderArgs) {

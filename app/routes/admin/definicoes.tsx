@@ -3,13 +3,11 @@ import { SettingsForm } from "#app/components/admin/settings/SettingsForm.tsx";
 import { PageHeader } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { ShopSettings } from "#server/settings/schemas.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/definicoes";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Definições da loja | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Definições da loja");
 
 /** /definicoes: the settings as GET /api/settings answers them (the same service call). */
 export async function loader({ context }: Route.LoaderArgs) {

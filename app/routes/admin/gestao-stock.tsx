@@ -15,13 +15,11 @@ import { stockColumns, StockProductTable } from "#app/components/admin/stock/Sto
 import { REASON_MANUAL } from "#app/components/admin/stock/types.ts";
 import { buttonClass, EmptyState, inputClass, labelClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/gestao-stock";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Gestão de Stock | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Gestão de Stock");
 
 const PAGE_SIZE = 20;
 

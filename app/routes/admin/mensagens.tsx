@@ -6,13 +6,11 @@ import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { contactMessagesQuery } from "#server/contact/schemas.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/mensagens";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Mensagens | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Mensagens");
 
 /** Messages a page: long texts, so fewer than the tables' pages. */
 const PAGE_SIZE = 10;

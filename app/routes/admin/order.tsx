@@ -18,13 +18,11 @@ import { screenErrorBoundary, submission } from "#app/components/admin/route-dat
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { buttonClass, PageHeader } from "#app/components/admin/ui.tsx";
 import { formatShopDateTime } from "#app/lib/format.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/order";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Encomenda #${params.id} | Loja Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Encomenda #${params.id}`);
 
 /** /orders/:id: GET /api/orders/:id/detail's read (an unknown id: the screen's 404 message). */
 export async function loader({ context, params }: Route.LoaderArgs) {

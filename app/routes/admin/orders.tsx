@@ -14,13 +14,11 @@ import { EmptyState, inputClass, labelClass, PageHeader, Panel } from "#app/comp
 import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { useHydrated } from "#app/lib/storage.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/orders";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Relatório Geral | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Relatório Geral");
 
 const PAGE_SIZE = 50;
 const RANGES = [7, 30, 90] as const;

@@ -18,14 +18,12 @@ import { screenErrorBoundary, submission } from "#app/components/admin/route-dat
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { buttonClass, EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/payment-status";
 import type { loader as adminLayoutLoader } from "./layout.tsx";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Status dos Pagamentos | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Status dos Pagamentos");
 
 /** Payments page size (spec: 10 a page). */
 const PAGE_SIZE = 10;

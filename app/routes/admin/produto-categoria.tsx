@@ -8,13 +8,11 @@ import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produto-categoria";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Criar Categoria | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Criar Categoria");
 
 /** /produto/categoria: tamanho and cor, both required. */
 const categoryForm = z.object({

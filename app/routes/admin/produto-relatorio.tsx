@@ -27,13 +27,11 @@ import {
 } from "#app/components/admin/ui.tsx";
 import { formatEuros } from "#app/lib/format.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produto-relatorio";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Relatório de Produtos | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Relatório de Produtos");
 
 const PAGE_SIZE = 50;
 

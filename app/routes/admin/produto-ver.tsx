@@ -11,13 +11,11 @@ import { firstImage } from "#app/components/catalog/image-urls.ts";
 import { formatEuros } from "#app/lib/format.ts";
 import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produto-ver";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Ver Produto | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Ver Produto");
 
 /** GET /api/product/{id} as the admin sees it (products out of the shop too). */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -8,13 +8,11 @@ import { screenErrorBoundary, submission, submitToApi } from "#app/components/ad
 import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-color";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Criar Cor do Produto | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Criar Cor do Produto");
 
 const colorForm = z.object({
   cor: z.string().trim().min(1, CATALOG_MESSAGES.colorRequired).max(50, CATALOG_MESSAGES.colorTooLong),

@@ -8,13 +8,11 @@ import { Field, fieldInputClass, SubmitButton, TextField } from "#app/components
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-criar-banner";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Criar Banner | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Criar Banner");
 
 const NOT_AN_IMAGE = "Apenas são aceites imagens.";
 

@@ -19,13 +19,11 @@ import { VatFields, vatFormSettings } from "#app/components/admin/products/VatFi
 import { type ActionResult, screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-criar";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Criar Novo Produto | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Criar Novo Produto");
 
 /** The category suggestions (GET /api/product/categorias) and the settings' IVA defaults. */
 export async function loader({ context }: Route.LoaderArgs) {

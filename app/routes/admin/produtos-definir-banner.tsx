@@ -13,13 +13,11 @@ import {
 } from "#app/components/admin/route-data.tsx";
 import { Badge, buttonClass, EmptyState, focusRing, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-definir-banner";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Definir Banner | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Definir Banner");
 
 /** What a banner card submits: make it the active banner, or delete it. */
 type BannerChange = { intent: "activate" | "delete"; id: number };

@@ -15,13 +15,11 @@ import { parseProductId } from "#app/components/admin/products/product-api.ts";
 import { adminProductList } from "#app/components/admin/products/product-data.server.ts";
 import { type ActionResult, screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-detalhes";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Definir Produto | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Definir Produto");
 
 const FAILURE = "Erro ao criar variante";
 /** The chosen product, in the URL so the loader reads its variants. */

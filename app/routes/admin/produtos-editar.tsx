@@ -8,13 +8,11 @@ import { screenErrorBoundary, submitToApi } from "#app/components/admin/route-da
 import { buttonClass, PageHeader } from "#app/components/admin/ui.tsx";
 import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-editar";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Editar Produto | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Editar Produto");
 
 /** The product, its variants, and the colours, sizes and categories the forms offer. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -10,13 +10,11 @@ import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { formatEuros } from "#app/lib/format.ts";
 import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-editprodutos";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Detalhe de Stock do Produto | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Detalhe de Stock do Produto");
 
 /** GET /api/product/stockdetalhe/{id} as the admin sees it (products out of the shop too). */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -8,13 +8,11 @@ import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-size";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Criar Tamanho do Produto | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Criar Tamanho do Produto");
 
 const sizeForm = z.object({
   tamanho: z.string().trim().min(1, CATALOG_MESSAGES.sizeRequired).max(30, CATALOG_MESSAGES.sizeTooLong),

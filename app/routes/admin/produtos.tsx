@@ -17,13 +17,11 @@ import { adminProductList, cardStocks } from "#app/components/admin/products/pro
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { buttonClass, EmptyState, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Gestão de Produtos | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Gestão de Produtos");
 
 /** GET /api/product/all (as the admin), and the stock of each card the URL's search and count show. */
 export async function loader({ context, request }: Route.LoaderArgs) {

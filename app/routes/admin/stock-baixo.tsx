@@ -21,13 +21,11 @@ import {
   Panel,
 } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/stock-baixo";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Stock Baixo | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Stock Baixo");
 
 /** The threshold choices; 10 is the default (the API's too). */
 const THRESHOLDS = [5, 10, 15] as const;

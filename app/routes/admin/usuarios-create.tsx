@@ -5,13 +5,11 @@ import { Field, fieldInputClass, SubmitButton } from "#app/components/admin/dash
 import { submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/usuarios-create";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Criar Utilizador | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Criar Utilizador");
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   return submitToApi("/users/newuser", { method: "POST", body: await submission(request) });
@@ -19,6 +17,19 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /** Name, email and password, all required; the function is always admin. */
 const createForm = newUserBody.pick({ name: true, email: true, password: true });
+
+/** The form's inputs, in order (all required). */
+const FIELDS = [
+  { name: "name", label: "Nome", type: "text", autoComplete: "off", hint: undefined },
+  { name: "email", label: "Email", type: "email", autoComplete: "off", hint: undefined },
+  {
+    name: "password",
+    label: "Palavra-passe",
+    type: "password",
+    autoComplete: "new-password",
+    hint: "Pelo menos 6 caracteres.",
+  },
+] as const;
 
 /** /usuarios/create: a new admin account; the page stays, emptied, ready for the next one. */
 export default function Page() {
@@ -50,42 +61,20 @@ export default function Page() {
       <Panel>
         {/* All fields required; the browser also checks the email format. */}
         <form onSubmit={onSubmit} className="space-y-5">
-          <Field label="Nome" error={errors.name?.message}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                required
-                autoComplete="off"
-                className={fieldInputClass(inputClass, !!errors.name)}
-                {...field("name")}
-              />
-            )}
-          </Field>
-          <Field label="Email" error={errors.email?.message}>
-            {(props) => (
-              <input
-                {...props}
-                type="email"
-                required
-                autoComplete="off"
-                className={fieldInputClass(inputClass, !!errors.email)}
-                {...field("email")}
-              />
-            )}
-          </Field>
-          <Field label="Palavra-passe" error={errors.password?.message} hint="Pelo menos 6 caracteres.">
-            {(props) => (
-              <input
-                {...props}
-                type="password"
-                required
-                autoComplete="new-password"
-                className={fieldInputClass(inputClass, !!errors.password)}
-                {...field("password")}
-              />
-            )}
-          </Field>
+          {FIELDS.map((f) => (
+            <Field key={f.name} label={f.label} error={errors[f.name]?.message} hint={f.hint}>
+              {(props) => (
+                <input
+                  {...props}
+                  type={f.type}
+                  required
+                  autoComplete={f.autoComplete}
+                  className={fieldInputClass(inputClass, !!errors[f.name])}
+                  {...field(f.name)}
+                />
+              )}
+            </Field>
+          ))}
           <div>
             <p className="mb-1 block text-sm font-medium text-gray-800">Função</p>
             <p className="rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-900">admin</p>

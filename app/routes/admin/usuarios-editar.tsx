@@ -15,13 +15,11 @@ import {
   useFetcherToast,
 } from "#app/components/admin/route-data.tsx";
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/usuarios-editar";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Editar Utilizador | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Editar Utilizador");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return { user: await loadUser(context, params.id) };

@@ -3,13 +3,11 @@ import { Link } from "react-router";
 import { loadUser } from "#app/components/admin/dashboard/users.server.ts";
 import { screenErrorBoundary } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/usuarios-ver";
 
 // A route's meta replaces its parents', so noindex is repeated here.
-export const meta: Route.MetaFunction = () => [
-  { title: "Ver Utilizador | Loja Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Ver Utilizador");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return { user: await loadUser(context, params.id) };

@@ -4,7 +4,7 @@
  * entregue', 'Cancelar encomenda' (after a confirmation: stock back, refund due) and 'Marcar reembolso
  * como feito'. One fetcher for them all: one change at a time, its pending text on its button.
  */
-import { CheckCircle2, PackageCheck, Truck, Undo2, XCircle } from "lucide-react";
+import { CheckCircle2, type LucideIcon, PackageCheck, Truck, Undo2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { OrderDetail } from "#server/fulfilment/schemas.ts";
@@ -15,6 +15,23 @@ import type { OrderIntent } from "./actions.ts";
 import { OrderStatusBadge } from "./status.tsx";
 
 type Step = OrderDetail["actions"]["targets"][number];
+
+/** A status step's button (full width on a phone), its text the pending one while the change runs. */
+function StepButton(props: {
+  className: string;
+  Icon: LucideIcon;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const { className, Icon, label, disabled, onClick } = props;
+  return (
+    <button type="button" className={`${className} w-full sm:w-auto`} disabled={disabled} onClick={onClick}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </button>
+  );
+}
 
 export function OrderActions({ order }: { order: OrderDetail }) {
   const fetcher = useFetcher<ActionResult>();
@@ -55,15 +72,13 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       {nothing ? <p className="text-sm text-gray-700">Não há ações disponíveis para esta encomenda.</p> : null}
       <div className="space-y-4">
         {can("em_preparacao") ? (
-          <button
-            type="button"
-            className={`${buttonClass.primary} w-full sm:w-auto`}
+          <StepButton
+            className={buttonClass.primary}
+            Icon={PackageCheck}
+            label={pendingStep === "em_preparacao" ? "A atualizar..." : "Marcar em preparação"}
             disabled={busy}
             onClick={() => submit({ intent: "status", body: { status: "em_preparacao" } })}
-          >
-            <PackageCheck aria-hidden="true" className="size-4" />
-            {pendingStep === "em_preparacao" ? "A atualizar..." : "Marcar em preparação"}
-          </button>
+          />
         ) : null}
 
         {can("enviada") ? (
@@ -139,15 +154,13 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         ) : null}
 
         {can("entregue") ? (
-          <button
-            type="button"
-            className={`${buttonClass.success} w-full sm:w-auto`}
+          <StepButton
+            className={buttonClass.success}
+            Icon={CheckCircle2}
+            label={pendingStep === "entregue" ? "A atualizar..." : "Marcar como entregue"}
             disabled={busy}
             onClick={() => submit({ intent: "status", body: { status: "entregue" } })}
-          >
-            <CheckCircle2 aria-hidden="true" className="size-4" />
-            {pendingStep === "entregue" ? "A atualizar..." : "Marcar como entregue"}
-          </button>
+          />
         ) : null}
 
         {order.actions.refund_done ? (

@@ -4,7 +4,7 @@
  * cancelled order's refund by the same paths, and a return opened by the shop (ReturnsOpenForm.tsx). One fetcher:
  * one change at a time, its pending text on its button, a toast with the server's message.
  */
-import { Banknote, PackageCheck, Send, ShieldCheck, XCircle } from "lucide-react";
+import { Banknote, type LucideIcon, PackageCheck, Send, ShieldCheck, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
 import type { AdminReturn, OrderReturns, RefundAttempt } from "#server/returns/admin-schemas.ts";
@@ -53,6 +53,8 @@ function AttemptNote({ attempt }: { attempt: RefundAttempt | null }) {
   );
 }
 
+type RefundAction = "mbway" | "resend" | "confirm_mbway" | "transfer";
+
 /** The refund buttons both a return and a cancelled order show, each behind a confirmation. */
 function RefundButtons(props: {
   actions: Actions;
@@ -61,83 +63,78 @@ function RefundButtons(props: {
   busy: boolean;
   pending: string | null;
   confirm: Confirm;
-  send: (action: "mbway" | "resend" | "confirm_mbway" | "transfer") => void;
+  send: (action: RefundAction) => void;
 }) {
   const { actions, amount, iban, busy, pending, confirm, send } = props;
   const euros = formatEuros(amount);
-  const ask = async (message: string, label: string, action: "mbway" | "resend" | "confirm_mbway" | "transfer") => {
-    if (await confirm(message, label)) send(action);
-  };
+  // In the order they show; each only when the server allows it now.
+  const buttons: Array<{
+    shown: boolean;
+    action: RefundAction;
+    style: string;
+    Icon: LucideIcon;
+    question: string;
+    confirmLabel: string;
+    label: string;
+    pendingLabel: string;
+  }> = [
+    {
+      shown: actions.refund_mbway,
+      action: "mbway",
+      style: buttonClass.primary,
+      Icon: Banknote,
+      question: `Reembolsar ${euros} por MB WAY? O ifthenpay devolve o valor ao telemóvel que pagou e o cliente recebe um e-mail.`,
+      confirmLabel: "Reembolsar",
+      label: "Reembolsar por MB WAY",
+      pendingLabel: "A reembolsar...",
+    },
+    {
+      shown: actions.transfer_done,
+      action: "transfer",
+      style: buttonClass.primary,
+      Icon: Banknote,
+      question: `Confirma que transferiu ${euros}${iban ? ` para o IBAN ${iban}` : ""}? O reembolso fica registado e o cliente recebe um e-mail.`,
+      confirmLabel: "Transferência feita",
+      label: "Transferência feita",
+      pendingLabel: "A registar...",
+    },
+    {
+      shown: actions.confirm_mbway,
+      action: "confirm_mbway",
+      style: buttonClass.success,
+      Icon: ShieldCheck,
+      question: `Confirmou no backoffice do ifthenpay que o reembolso de ${euros} foi feito? Fica registado sem novo pedido.`,
+      confirmLabel: "Foi feito",
+      label: "Confirmar reembolso feito",
+      pendingLabel: "A registar...",
+    },
+    {
+      shown: actions.resend_mbway,
+      action: "resend",
+      style: buttonClass.secondary,
+      Icon: Send,
+      question: `Enviar de novo o reembolso de ${euros}? Faça-o só depois de confirmar no backoffice do ifthenpay que o primeiro pedido NÃO foi feito: senão o cliente é reembolsado duas vezes.`,
+      confirmLabel: "Enviar de novo",
+      label: "Enviar de novo",
+      pendingLabel: "A enviar...",
+    },
+  ];
   return (
     <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-      {actions.refund_mbway ? (
-        <button
-          type="button"
-          className={`${buttonClass.primary} ${wide}`}
-          disabled={busy}
-          onClick={() =>
-            void ask(
-              `Reembolsar ${euros} por MB WAY? O ifthenpay devolve o valor ao telemóvel que pagou e o cliente recebe um e-mail.`,
-              "Reembolsar",
-              "mbway",
-            )
-          }
-        >
-          <Banknote aria-hidden="true" className="size-4" />
-          {pending === "mbway" ? "A reembolsar..." : "Reembolsar por MB WAY"}
-        </button>
-      ) : null}
-      {actions.transfer_done ? (
-        <button
-          type="button"
-          className={`${buttonClass.primary} ${wide}`}
-          disabled={busy}
-          onClick={() =>
-            void ask(
-              `Confirma que transferiu ${euros}${iban ? ` para o IBAN ${iban}` : ""}? O reembolso fica registado e o cliente recebe um e-mail.`,
-              "Transferência feita",
-              "transfer",
-            )
-          }
-        >
-          <Banknote aria-hidden="true" className="size-4" />
-          {pending === "transfer" ? "A registar..." : "Transferência feita"}
-        </button>
-      ) : null}
-      {actions.confirm_mbway ? (
-        <button
-          type="button"
-          className={`${buttonClass.success} ${wide}`}
-          disabled={busy}
-          onClick={() =>
-            void ask(
-              `Confirmou no backoffice do ifthenpay que o reembolso de ${euros} foi feito? Fica registado sem novo pedido.`,
-              "Foi feito",
-              "confirm_mbway",
-            )
-          }
-        >
-          <ShieldCheck aria-hidden="true" className="size-4" />
-          {pending === "confirm_mbway" ? "A registar..." : "Confirmar reembolso feito"}
-        </button>
-      ) : null}
-      {actions.resend_mbway ? (
-        <button
-          type="button"
-          className={`${buttonClass.secondary} ${wide}`}
-          disabled={busy}
-          onClick={() =>
-            void ask(
-              `Enviar de novo o reembolso de ${euros}? Faça-o só depois de confirmar no backoffice do ifthenpay que o primeiro pedido NÃO foi feito: senão o cliente é reembolsado duas vezes.`,
-              "Enviar de novo",
-              "resend",
-            )
-          }
-        >
-          <Send aria-hidden="true" className="size-4" />
-          {pending === "resend" ? "A enviar..." : "Enviar de novo"}
-        </button>
-      ) : null}
+      {buttons
+        .filter((b) => b.shown)
+        .map(({ action, style, Icon, question, confirmLabel, label, pendingLabel }) => (
+          <button
+            key={action}
+            type="button"
+            className={`${style} ${wide}`}
+            disabled={busy}
+            onClick={() => void confirm(question, confirmLabel).then((yes) => yes && send(action))}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {pending === action ? pendingLabel : label}
+          </button>
+        ))}
     </div>
   );
 }

@@ -27,6 +27,31 @@ export function filterQuery(values: FilterValues, extra: Record<string, string |
   return text ? `?${text}` : "";
 }
 
+/** A labelled select whose first option, 'Todos', filters nothing. */
+function SelectFilter(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={props.value ?? ""} className={inputClass}>
+        <option value="">Todos</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function OrderFilters({
   values,
   statuses,
@@ -74,32 +99,14 @@ export function OrderFilters({
           className={inputClass}
         />
       </div>
-      <div>
-        <label htmlFor="orders-status" className={labelClass}>
-          Estado
-        </label>
-        <select id="orders-status" name="order_status" defaultValue={values.order_status ?? ""} className={inputClass}>
-          <option value="">Todos</option>
-          {statuses.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="orders-method" className={labelClass}>
-          Método
-        </label>
-        <select id="orders-method" name="method" defaultValue={values.method ?? ""} className={inputClass}>
-          <option value="">Todos</option>
-          {METHODS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter
+        id="orders-status"
+        name="order_status"
+        label="Estado"
+        value={values.order_status}
+        options={statuses}
+      />
+      <SelectFilter id="orders-method" name="method" label="Método" value={values.method} options={METHODS} />
       <div>
         <label htmlFor="orders-from" className={labelClass}>
           De
