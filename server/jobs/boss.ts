@@ -24,6 +24,13 @@ const NUDGE_COALESCE_MS = 200;
 const RETRY_TIMER_MAX_MS = 60_000;
 /** stop() waits this long for running jobs before pg-boss gives up on them. */
 const STOP_TIMEOUT_MS = 10_000;
+/** The queues of the cron sweeps (cleanup, expiry, reminders): a failed run is not retried, the next tick runs again. */
+const SCHEDULED_QUEUE = {
+  policy: "short",
+  retryLimit: 0,
+  expireInSeconds: 10 * 60,
+  deleteAfterSeconds: 24 * 60 * 60,
+} as const;
 
 /**
  * Background work on pg-boss, in the shop's own database (schema "pgboss"):
@@ -85,12 +92,7 @@ export async function startJobs(deps: {
       expireInSeconds: 15 * 60,
       deleteAfterSeconds: 60 * 60,
     });
-    await boss.createQueue(MAINTENANCE_CLEANUP, {
-      policy: "short",
-      retryLimit: 0,
-      expireInSeconds: 10 * 60,
-      deleteAfterSeconds: 24 * 60 * 60,
-    });
+    await boss.createQueue(MAINTENANCE_CLEANUP, SCHEDULED_QUEUE);
 
     let nudgeTimer: NodeJS.Timeout | undefined;
     let retryTimer: NodeJS.Timeout | undefined;
@@ -149,12 +151,7 @@ export async function startJobs(deps: {
 
     if (deps.expirePayments) {
       const expire = deps.expirePayments;
-      await boss.createQueue(PAYMENTS_EXPIRE, {
-        policy: "short",
-        retryLimit: 0,
-        expireInSeconds: 10 * 60,
-        deleteAfterSeconds: 24 * 60 * 60,
-      });
+      await boss.createQueue(PAYMENTS_EXPIRE, SCHEDULED_QUEUE);
       await boss.work(PAYMENTS_EXPIRE, { pollingIntervalSeconds: 15 }, async () => {
         const expired = await expire();
         if (expired) logger.info({ expired }, "expired unpaid orders and returned their stock");
@@ -164,12 +161,7 @@ export async function startJobs(deps: {
     }
     if (deps.remindPayments) {
       const remind = deps.remindPayments;
-      await boss.createQueue(PAYMENTS_REMIND, {
-        policy: "short",
-        retryLimit: 0,
-        expireInSeconds: 10 * 60,
-        deleteAfterSeconds: 24 * 60 * 60,
-      });
+      await boss.createQueue(PAYMENTS_REMIND, SCHEDULED_QUEUE);
       // Several instances may run it at once: reminders.ts takes each payment once (skip locked).
       await boss.work(PAYMENTS_REMIND, { pollingIntervalSeconds: 30 }, async () => {
         const reminded = await remind();
