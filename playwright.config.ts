@@ -24,7 +24,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [["list"]],
-  use: { baseURL: `http://localhost:${port}`, launchOptions: chromium, trace: "off" },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: chromium,
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
+  },
   projects: [
     { name: "server", testMatch: /(lifecycle|guard)\.spec\.ts/ },
     {

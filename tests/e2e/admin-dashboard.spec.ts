@@ -194,8 +194,11 @@ test("an admin creates, edits and deletes a staff account", async ({ page }) => 
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("Nome é obrigatório", { exact: true })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill("sem-arroba");
-  await page.getByRole("button", { name: "Guardar" }).click();
+  // Submitted from the field (Enter), not by clicking: the name's error above has just moved the buttons, and on the
+  // clean-clone CI a click there twice landed on a link back to /dashboard instead of 'Guardar'.
+  await page.getByLabel("Email", { exact: true }).press("Enter");
   await expect(page.getByText("Email inválido", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/usuarios\/editar\//);
   await page.getByLabel("Nome", { exact: true }).fill(`${name} Editado`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await expectAccessible(page);
