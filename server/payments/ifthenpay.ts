@@ -1,4 +1,12 @@
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  mbInitResponse,
+  mbwayInitResponse,
+  mbwayStatusResponse,
+  payshopInitResponse,
+  refundResponse,
+  paymentsReadResponse,
+} from "./ifthenpay-responses.ts";
 import { endOfLisbonDay, formatDmyHms, formatYmd, parseGatewayDateEndOfDay, parseGatewayDateTime } from "./dates.ts";
 import { amountToCents, centsToAmount } from "./money.ts";
 import { isValidEntity, isValidSubEntity, multibancoReference } from "./multibanco.ts";
@@ -58,40 +66,6 @@ export interface IfthenpayOptions {
 type Endpoint = "mb_init" | "mbway_init" | "mbway_status" | "payshop_init" | "payments_read" | "refund";
 
 const clean = (value: string | undefined) => value?.trim() || undefined;
-
-/** Gateway codes come as strings ("000", "-1") and sometimes as numbers. */
-const code = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
-const text = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => (v === null || v === undefined ? "" : String(v).trim()));
-
-const mbInitResponse = z.object({
-  Status: code,
-  Entity: text,
-  Reference: text,
-  RequestId: text,
-  ExpiryDate: text,
-  Amount: text,
-});
-const mbwayInitResponse = z.object({ Status: code, RequestId: text });
-const mbwayStatusResponse = z.object({ Status: code, UpdateAt: text });
-const payshopInitResponse = z.object({ Code: code, Reference: text, RequestId: text });
-const refundResponse = z.object({ Code: code, Message: text });
-const paymentsReadResponse = z.object({
-  status: z.union([z.string(), z.number()]).optional(),
-  payments: z
-    .array(
-      z.object({
-        amount: z.union([z.string(), z.number()]).optional(),
-        entity: text,
-        reference: text,
-        requestId: text,
-        paymentDate: text,
-      }),
-    )
-    .optional(),
-});
 
 export function createIfthenpayProvider(opts: IfthenpayOptions): PaymentProvider {
   const mbKey = clean(opts.mbKey);
