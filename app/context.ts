@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { PublicUser } from "#server/accounts/schemas.ts";
+import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Services } from "#server/services.ts";
 
 /**

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
-import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
+import { isDatabaseUnavailable } from "#server/core/db/unavailable.ts";
 import { webContext } from "./context.ts";
 import { NonceContext } from "./nonce.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { LazyToaster } from "./lib/toast.tsx";
+import { LazyToaster } from "#app/lib/toast.tsx";
 import { useNonce } from "./nonce.tsx";
 import { PaintFirstScripts } from "./paint-first-scripts.tsx";
 import "./app.css";

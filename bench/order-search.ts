@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import type pg from "pg";
-import { hashToken, SESSION_COOKIE } from "#server/accounts/sessions.ts";
+import { hashToken, SESSION_COOKIE } from "#server/modules/accounts/sessions.ts";
 import { ADMIN_DURATIONS, measure, ms, notes, rps } from "./measure.ts";
 
 /*

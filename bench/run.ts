@@ -5,7 +5,7 @@
 //     each next to a plain node:http server (in a worker thread) serving the SAME bytes (headers and body),
 //     so the table shows what the shop costs over writing those bytes to a socket;
 //   - POST /orders (checkout) at 20 concurrent connections, spread over many verified cliente users
-//     (one account may hold only 5 unpaid orders, server/orders/rules.ts), each request with its own Idempotency-Key;
+//     (one account may hold only 5 unpaid orders, server/modules/orders/rules.ts), each request with its own Idempotency-Key;
 //   - then loads the large data set of `npm run db:seed:large` into the same database (10 000 products,
 //     40 000 variants, 100 000 orders) and measures the admin API the same way (product list, stock, orders);
 //   - then the admin's order search (reference, e-mail, name, status) and GET /api/users/me/orders for one shopper
@@ -16,10 +16,10 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { hashPassword } from "#server/accounts/passwords.ts";
-import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE } from "#server/accounts/sessions.ts";
-import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/orders/rules.ts";
-import { createDatabase } from "#server/db/client.ts";
+import { hashPassword } from "#server/modules/accounts/passwords.ts";
+import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE } from "#server/modules/accounts/sessions.ts";
+import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/modules/orders/rules.ts";
+import { createDatabase } from "#server/core/db/client.ts";
 import { seedLarge } from "../scripts/seed-large.ts";
 import {
   ADMIN_DURATIONS,
@@ -259,7 +259,7 @@ ${CHECKOUT_CONNECTIONS} concurrent connections for ${DURATION_S} s after a 1 s w
 each checkout holds that variant's row lock from its stock update until its one-statement transaction commits, so
 checkouts run one at a time through that section), then with the orders spread over one variant of each demo product. Requests go round-robin over ${CHECKOUT_USERS} verified \`cliente\`
 users created in SQL with their sessions (written as \`POST /users/login\` writes them), so no account holds more than the
-${MAX_PENDING_ORDERS_PER_ACCOUNT} unpaid orders one account may hold (server/orders/rules.ts); each request has its own \`Idempotency-Key\` and the
+${MAX_PENDING_ORDERS_PER_ACCOUNT} unpaid orders one account may hold (server/modules/orders/rules.ts); each request has its own \`Idempotency-Key\` and the
 \`x-csrf-token\` header from the \`loja_csrf\` cookie.
 
 ${checkoutTable}
@@ -275,7 +275,7 @@ ${adminTable}
 
 ## Order search and the shopper's orders at scale
 
-On the same data: the admin's \`/orders\` search (server/orders/admin-filters.ts: a reference through payments_ref_idx,
+On the same data: the admin's \`/orders\` search (server/modules/orders/admin/filters.ts: a reference through payments_ref_idx,
 a full e-mail through users' lower(email) index, part of a name by scanning the users only, then their orders by
 orders_user_idx) and its status filter, and \`GET /api/users/me/orders\` for one synthetic shopper given many orders
 (a session written in SQL). ${ADMIN_DURATIONS.shop} s at ONE connection (the target is for one user: one request at a

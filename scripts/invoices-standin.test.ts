@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createInvoiceProvider } from "#server/invoicing/factory.ts";
-import { InvoiceProviderError } from "#server/invoicing/provider.ts";
+import { createInvoiceProvider } from "#server/modules/invoicing/providers/factory.ts";
+import { InvoiceProviderError } from "#server/modules/invoicing/providers/provider.ts";
 import { invoiceRequest } from "#tests/support/invoice-standin.ts";
 
 /** `npm run invoices:standin`: the variables it prints point the factory's adapter at it; stdin switches faults. */

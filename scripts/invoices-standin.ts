@@ -1,13 +1,13 @@
 // npm run invoices:standin -- --provider invoicexpress|vendus [--port 4010] [--fault slow] [--slow-ms 20000]
-// A local stand-in for the invoicing service (server/invoicing/standin/) for manual runs and fault drills: it prints
+// A local stand-in for the invoicing service (tests/standins/invoicing/) for manual runs and fault drills: it prints
 // the environment variables that point the shop at it, logs each request, and switches fault mode when you type one
 // on its standard input: `down`, `http500`, `slow`, `not_json`, `invalid` or `ok`, optionally followed by one
 // endpoint (InvoiceXpress: create, change_state, list, pdf; Vendus: create, list, get). Ctrl+C stops it.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { FAULT_MODES, type FaultMode } from "../server/invoicing/standin/core.ts";
-import { startInvoiceXpressStandIn } from "../server/invoicing/standin/invoicexpress.ts";
-import { startVendusStandIn } from "../server/invoicing/standin/vendus.ts";
+import { FAULT_MODES, type FaultMode } from "#tests/standins/invoicing/core.ts";
+import { startInvoiceXpressStandIn } from "#tests/standins/invoicing/invoicexpress.ts";
+import { startVendusStandIn } from "#tests/standins/invoicing/vendus.ts";
 
 const USAGE =
   "Usage: npm run invoices:standin -- --provider invoicexpress|vendus [--port N] [--fault MODE] [--slow-ms MS]";

@@ -8,8 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import { hashPassword } from "#server/accounts/passwords.ts";
-import type { Database } from "#server/db/client.ts";
+import { hashPassword } from "#server/modules/accounts/passwords.ts";
+import type { Database } from "#server/core/db/client.ts";
 
 export const SEED_LARGE_MARKER = "Coleção de carga (seed-large)";
 export const SEED_LARGE_REASON = "Stock inicial (seed-large)";
@@ -298,7 +298,7 @@ export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Prom
 }
 
 if (import.meta.main) {
-  const { loadConfig } = await import("#server/config.ts");
+  const { loadConfig } = await import("#server/core/config.ts");
   const { openDatabase } = await import("#server/main.ts");
   const { parseCliArgs } = await import("#server/cli/args.ts");
   const args = parseCliArgs({ products: { type: "string" }, orders: { type: "string" }, days: { type: "string" } });

@@ -1,13 +1,13 @@
 import pino from "pino";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
-import { createDatabase, type Database } from "./db/client.ts";
-import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded.ts";
-import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
-import { runMigrations } from "./db/migrate.ts";
-import { startJobs, type Jobs } from "./jobs/boss.ts";
-import { ensureFirstAdmin } from "./seed/bootstrap.ts";
-import { seedDemoCatalog } from "./seed/demo.ts";
+import { ConfigError, loadConfig, type Config } from "#server/core/config.ts";
+import { createDatabase, type Database } from "#server/core/db/client.ts";
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "#server/core/db/embedded.ts";
+import { DataDirLockedError, lockDataDir } from "#server/core/db/lock.ts";
+import { runMigrations } from "#server/core/db/migrate.ts";
+import { startJobs, type Jobs } from "#server/jobs/boss.ts";
+import { ensureFirstAdmin } from "#server/seed/bootstrap.ts";
+import { seedDemoCatalog } from "#server/seed/demo.ts";
 import { createServices } from "./services.ts";
 
 export interface Runtime {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { lineKey, toCents } from "#app/components/cart/cart-lines.ts";
 import { fetchQuote, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
 import { readCartLines, writeCart, type StoredCartLine } from "#app/lib/storage.ts";
-import type { CartCheckLine } from "#server/orders/schemas.ts";
+import type { CartCheckLine } from "#server/modules/orders/schemas.ts";
 
 /** A stored price the cart check brought up to date (euros). */
 export interface PriceChange {

@@ -9,10 +9,10 @@ import {
   standInApi,
   storeCart,
   storedCart,
-} from "#app/components/cart/cart-test-support.ts";
+} from "#tests/support/app/cart-test-support.ts";
 import { toast } from "#app/lib/toast.tsx";
 import Carrinho from "#app/routes/carrinho.tsx";
-import { ORDER_MESSAGES } from "#server/orders/rules.ts";
+import { ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
 import { AUTH_REQUIRED, REVIEW_CART } from "./useCheckout.ts";
 
 vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

@@ -14,15 +14,15 @@ import {
   type StoredCartLine,
 } from "#app/lib/storage.ts";
 import { toast } from "#app/lib/toast.tsx";
-import type { BillingData, SavedBilling } from "#server/orders/billing.ts";
-import { MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/orders/rules.ts";
+import type { BillingData, SavedBilling } from "#server/modules/orders/billing.ts";
+import { MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
 import type {
   CartCheck,
   CreateOrderBody,
   createOrderResponse,
   SavedDelivery,
   TotalChangedDetails,
-} from "#server/orders/schemas.ts";
+} from "#server/modules/orders/schemas.ts";
 
 type OrderCreated = z.infer<typeof createOrderResponse>;
 

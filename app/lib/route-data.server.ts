@@ -4,8 +4,8 @@
  * which applies the same rule as the API's `access: "admin"`, so a loader only calls its service.
  */
 import { data } from "react-router";
-import { AppError } from "#server/http/errors.ts";
-import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
+import { AppError } from "#server/core/errors.ts";
+import { isDatabaseUnavailable } from "#server/core/db/unavailable.ts";
 import { type WebContext, webContext } from "#app/context.ts";
 
 interface ContextReader {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings } from "#server/settings/schemas.ts";
+import { defaultSettings } from "#server/modules/settings/schemas.ts";
 import { organizationJsonLd } from "./seo.ts";
 
 describe("schema.org Organization from the shop's settings", () => {

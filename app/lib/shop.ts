@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicShop } from "#server/settings/schemas.ts";
+import type { PublicShop } from "#server/modules/settings/schemas.ts";
 
 /*
  * The shop's identity and delivery prices on the storefront: the public layout's loader reads them from the settings

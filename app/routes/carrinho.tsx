@@ -10,7 +10,7 @@ import { useCartCheck } from "#app/hooks/useCartCheck.ts";
 import { useCheckout } from "#app/hooks/useCheckout.ts";
 import { useCartLines, useHydrated, type StoredCartLine } from "#app/lib/storage.ts";
 import type { Route } from "./+types/carrinho";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /**
  * Cart /carrinho: the lines come from localStorage `carrinho` (client only, a skeleton on the server), the

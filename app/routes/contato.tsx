@@ -1,13 +1,13 @@
 import { AlertCircle, CheckCircle2, Clock, Mail, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ContactResponse } from "#server/contact/schemas.ts";
-import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField } from "#server/contact/rules.ts";
-import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
-import { useHydrated } from "../lib/storage.ts";
-import { toast } from "../lib/toast.tsx";
-import { ContentPage, MailLink, TextLink, focusRing } from "../components/content/ContentPage.tsx";
-import { shopEmailIn, shopNameIn, useShop } from "../lib/shop.ts";
+import type { ContactResponse } from "#server/modules/contact/schemas.ts";
+import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField } from "#server/modules/contact/rules.ts";
+import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
+import { useHydrated } from "#app/lib/storage.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { ContentPage, MailLink, TextLink, focusRing } from "#app/components/content/ContentPage.tsx";
+import { shopEmailIn, shopNameIn, useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/contato";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,14 +1,14 @@
 import { PackageOpen, RotateCw } from "lucide-react";
 import { Link } from "react-router";
-import type { ApiBanner, ApiProduct } from "#server/catalog/schemas.ts";
-import { CATEGORY_TILES, CategoryTiles } from "../components/catalog/CategoryTiles.tsx";
-import { HomeBanner, type BannerData } from "../components/catalog/HomeBanner.tsx";
-import { firstImage } from "../components/catalog/image-urls.ts";
-import { ProductCard, focusRing, type CardProduct } from "../components/catalog/ProductCard.tsx";
-import { webContext } from "../context.ts";
-import { formatEuros } from "../lib/format.ts";
-import { DEFAULT_DESCRIPTION, errorMeta, seoMeta, uploadUrl } from "../lib/seo.ts";
-import { shopNameIn } from "../lib/shop.ts";
+import type { ApiBanner, ApiProduct } from "#server/modules/catalog/schemas.ts";
+import { CATEGORY_TILES, CategoryTiles } from "#app/components/catalog/CategoryTiles.tsx";
+import { HomeBanner, type BannerData } from "#app/components/catalog/HomeBanner.tsx";
+import { firstImage } from "#app/components/catalog/image-urls.ts";
+import { ProductCard, focusRing, type CardProduct } from "#app/components/catalog/ProductCard.tsx";
+import { webContext } from "#app/context.ts";
+import { formatEuros } from "#app/lib/format.ts";
+import { DEFAULT_DESCRIPTION, errorMeta, seoMeta, uploadUrl } from "#app/lib/seo.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 import type { Route } from "./+types/home";
 
 /**

@@ -1,6 +1,6 @@
-import { MailLink, TextLink } from "../components/content/ContentPage.tsx";
-import { type LegalSection, LegalPage } from "../components/content/LegalPage.tsx";
-import { centsText, type PublicShop, shopNameIn, useShop } from "../lib/shop.ts";
+import { MailLink, TextLink } from "#app/components/content/ContentPage.tsx";
+import { type LegalSection, LegalPage } from "#app/components/content/LegalPage.tsx";
+import { centsText, type PublicShop, shopNameIn, useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/info-envio";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

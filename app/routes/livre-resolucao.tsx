@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import type { WithdrawalResponse, WithdrawalView } from "#server/returns/schemas.ts";
+import type { WithdrawalResponse, WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { NETWORK_ERROR, Notice, SubmitButton } from "#app/components/account/PasswordParts.tsx";
 import { WithdrawalForm } from "#app/components/account/WithdrawalForm.tsx";
 import { formatLastDay, ReturnList, unavailableText } from "#app/components/account/WithdrawalParts.tsx";

@@ -1,7 +1,7 @@
 import { ExternalLink as ExternalLinkIcon } from "lucide-react";
-import { ExternalLink, MailLink, TextLink } from "../components/content/ContentPage.tsx";
-import { type LegalSection, LegalPage } from "../components/content/LegalPage.tsx";
-import { type PublicShop, shopNameIn, useShop } from "../lib/shop.ts";
+import { ExternalLink, MailLink, TextLink } from "#app/components/content/ContentPage.tsx";
+import { type LegalSection, LegalPage } from "#app/components/content/LegalPage.tsx";
+import { type PublicShop, shopNameIn, useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/livro-de-reclamacao";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,13 +1,13 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { landingPage, safeRedirectTarget } from "#server/accounts/guard.ts";
+import { landingPage, safeRedirectTarget } from "#server/modules/accounts/guard.ts";
 import { accountInputClass, EmailField } from "#app/components/account/PasswordParts.tsx";
-import { toast } from "../lib/toast.tsx";
-import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
-import { type StoredUser, useHydrated, writeUser } from "../lib/storage.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
+import { type StoredUser, useHydrated, writeUser } from "#app/lib/storage.ts";
 import type { Route } from "./+types/login";
-import { shopNameIn, useShop } from "../lib/shop.ts";
+import { shopNameIn, useShop } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Entrar | ${shopNameIn(matches)}` },

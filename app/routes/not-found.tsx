@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /** The catch-all route: every unknown path answers HTTP 404. */
 export function loader() {

@@ -1,8 +1,8 @@
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
-import { focusRing } from "../components/content/ContentPage.tsx";
+import { focusRing } from "#app/components/content/ContentPage.tsx";
 import type { Route } from "./+types/pagamento-concluido";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Pagamento concluído | ${shopNameIn(matches)}` },

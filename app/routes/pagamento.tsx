@@ -1,16 +1,16 @@
 import { AlertCircle, ArrowLeft, Landmark } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ShopperOrderStatus } from "#server/payments/shopper-schemas.ts";
-import { focusRing } from "../components/catalog/ProductCard.tsx";
-import { MbwayCountdown } from "../components/payment/MbwayCountdown.tsx";
-import { PaymentInstructions } from "../components/payment/PaymentInstructions.tsx";
-import { useOrderPaymentStatus } from "../components/payment/useOrderPaymentStatus.ts";
-import { apiPost, messageFrom } from "../lib/api.ts";
-import { toast } from "../lib/toast.tsx";
-import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "../lib/storage.ts";
+import type { ShopperOrderStatus } from "#server/modules/payments/shopper/schemas.ts";
+import { focusRing } from "#app/components/catalog/ProductCard.tsx";
+import { MbwayCountdown } from "#app/components/payment/MbwayCountdown.tsx";
+import { PaymentInstructions } from "#app/components/payment/PaymentInstructions.tsx";
+import { useOrderPaymentStatus } from "#app/components/payment/useOrderPaymentStatus.ts";
+import { apiPost, messageFrom } from "#app/lib/api.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "#app/lib/storage.ts";
 import type { Route } from "./+types/pagamento";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /**
  * Payment instructions /pagamento: shown at once from localStorage `pagamento` (after hydration; the stored

@@ -1,6 +1,6 @@
-import { MailLink, TextLink } from "../components/content/ContentPage.tsx";
-import { type LegalSection, LegalPage } from "../components/content/LegalPage.tsx";
-import { type PublicShop, shopNameIn, useShop } from "../lib/shop.ts";
+import { MailLink, TextLink } from "#app/components/content/ContentPage.tsx";
+import { type LegalSection, LegalPage } from "#app/components/content/LegalPage.tsx";
+import { type PublicShop, shopNameIn, useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/politica-de-cookies";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -18,7 +18,7 @@ interface StorageEntry {
   duration: string;
 }
 
-/** The two cookies set by the server (server/accounts/sessions.ts). */
+/** The two cookies set by the server (server/modules/accounts/sessions.ts). */
 const COOKIES: readonly StorageEntry[] = [
   {
     name: "loja_session",

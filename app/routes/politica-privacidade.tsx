@@ -1,6 +1,6 @@
-import { ExternalLink, MailLink, TextLink } from "../components/content/ContentPage.tsx";
-import { type LegalSection, LegalPage } from "../components/content/LegalPage.tsx";
-import { type PublicShop, shopAddress, shopNameIn, useShop } from "../lib/shop.ts";
+import { ExternalLink, MailLink, TextLink } from "#app/components/content/ContentPage.tsx";
+import { type LegalSection, LegalPage } from "#app/components/content/LegalPage.tsx";
+import { type PublicShop, shopAddress, shopNameIn, useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/politica-privacidade";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

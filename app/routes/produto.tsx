@@ -1,19 +1,19 @@
 import { ChevronRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { parseProductId } from "#server/catalog/rules.ts";
-import type { ApiProduct, ApiSize, ApiStockDetail } from "#server/catalog/schemas.ts";
-import type { CatalogService } from "#server/catalog/service.ts";
-import { firstImage } from "../components/catalog/image-urls.ts";
-import { JsonLd } from "../components/catalog/JsonLd.tsx";
-import { ModelStrip, type ModelItem } from "../components/catalog/ModelStrip.tsx";
-import { focusRing } from "../components/catalog/ProductCard.tsx";
-import { ProductGallery } from "../components/catalog/ProductGallery.tsx";
-import { ProductPurchase } from "../components/catalog/ProductPurchase.tsx";
-import { ONE_SIZE, type PageVariant } from "../components/catalog/variants.ts";
-import { webContext } from "../context.ts";
-import { formatEuros } from "../lib/format.ts";
-import { errorMeta, priceText, productJsonLd, seoMeta, uploadUrl } from "../lib/seo.ts";
-import { shopNameIn } from "../lib/shop.ts";
+import { parseProductId } from "#server/modules/catalog/rules.ts";
+import type { ApiProduct, ApiSize, ApiStockDetail } from "#server/modules/catalog/schemas.ts";
+import type { CatalogService } from "#server/modules/catalog/service.ts";
+import { firstImage } from "#app/components/catalog/image-urls.ts";
+import { JsonLd } from "#app/components/catalog/JsonLd.tsx";
+import { ModelStrip, type ModelItem } from "#app/components/catalog/ModelStrip.tsx";
+import { focusRing } from "#app/components/catalog/ProductCard.tsx";
+import { ProductGallery } from "#app/components/catalog/ProductGallery.tsx";
+import { ProductPurchase } from "#app/components/catalog/ProductPurchase.tsx";
+import { ONE_SIZE, type PageVariant } from "#app/components/catalog/variants.ts";
+import { webContext } from "#app/context.ts";
+import { formatEuros } from "#app/lib/format.ts";
+import { errorMeta, priceText, productJsonLd, seoMeta, uploadUrl } from "#app/lib/seo.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 import type { Route } from "./+types/produto";
 
 /**

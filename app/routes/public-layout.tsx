@@ -1,14 +1,14 @@
 import { Outlet } from "react-router";
 import type { PublicShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/public-layout";
-import { webContext } from "../context.ts";
-import { organizationJsonLd } from "../lib/seo.ts";
-import { cookieHeaderHasConsent } from "../lib/storage.ts";
-import { JsonLd } from "../components/catalog/JsonLd.tsx";
-import { CookieBanner } from "../components/layout/CookieBanner.tsx";
-import { FOOTER_ID } from "../components/layout/footer-id.ts";
-import { lazyNearViewport } from "../components/layout/island.tsx";
-import { SiteHeader } from "../components/layout/SiteHeader.tsx";
+import { webContext } from "#app/context.ts";
+import { organizationJsonLd } from "#app/lib/seo.ts";
+import { cookieHeaderHasConsent } from "#app/lib/storage.ts";
+import { JsonLd } from "#app/components/catalog/JsonLd.tsx";
+import { CookieBanner } from "#app/components/layout/CookieBanner.tsx";
+import { FOOTER_ID } from "#app/components/layout/footer-id.ts";
+import { lazyNearViewport } from "#app/components/layout/island.tsx";
+import { SiteHeader } from "#app/components/layout/SiteHeader.tsx";
 
 /**
  * Whether the cookie notice can be left out of the server's HTML (the visitor already accepted), and the shop's
@@ -29,7 +29,7 @@ export function shouldRevalidate() {
 
 // The footer is below the fold on every page: its code (links, payment logos) loads when it comes near.
 const SiteFooter = lazyNearViewport(FOOTER_ID, () =>
-  import("../components/layout/SiteFooter.tsx").then((m) => m.SiteFooter),
+  import("#app/components/layout/SiteFooter.tsx").then((m) => m.SiteFooter),
 );
 
 /**

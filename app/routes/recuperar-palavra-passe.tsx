@@ -11,7 +11,7 @@ import {
 import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
 import { useHydrated } from "#app/lib/storage.ts";
 import type { Route } from "./+types/recuperar-palavra-passe";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /**
  * /recuperar-palavra-passe ('Esqueceu-se da palavra-passe?' on /login): asks for a reset link by e-mail

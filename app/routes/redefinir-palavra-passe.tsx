@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AccountCard, linkClass, Notice } from "#app/components/account/PasswordParts.tsx";
 import { PasswordResetForm } from "#app/components/account/PasswordResetForm.tsx";
 import type { Route } from "./+types/redefinir-palavra-passe";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /**
  * /redefinir-palavra-passe?token=…: the page the reset e-mail links to. The token is checked when the form is

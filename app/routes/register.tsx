@@ -1,15 +1,15 @@
-import "../lib/zod-csp.ts";
+import "#app/lib/zod-csp.ts";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import type { FieldPath } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { registerForm } from "#server/accounts/schemas.ts";
+import { registerForm } from "#server/modules/accounts/schemas.ts";
 import { useSubmitForm } from "#app/components/account/use-submit-form.ts";
-import { apiPost, messageFrom, NetworkError } from "../lib/api.ts";
-import { useHydrated } from "../lib/storage.ts";
+import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
+import { useHydrated } from "#app/lib/storage.ts";
 import type { Route } from "./+types/register";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Registar | ${shopNameIn(matches)}` },

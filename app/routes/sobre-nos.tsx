@@ -1,8 +1,8 @@
 import { ArrowRight, Layers, MapPin, PackageCheck } from "lucide-react";
 import { Link } from "react-router";
-import { ContentPage, ContentSection, focusRing } from "../components/content/ContentPage.tsx";
-import { socialLinks } from "../components/layout/social-links.tsx";
-import { shopNameIn, useShop } from "../lib/shop.ts";
+import { ContentPage, ContentSection, focusRing } from "#app/components/content/ContentPage.tsx";
+import { socialLinks } from "#app/components/layout/social-links.tsx";
+import { shopNameIn, useShop } from "#app/lib/shop.ts";
 import type { Route } from "./+types/sobre-nos";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { apiGet, messageFrom } from "../lib/api.ts";
+import { apiGet, messageFrom } from "#app/lib/api.ts";
 import type { Route } from "./+types/verificar-email";
-import { shopNameIn } from "../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Verificar email | ${shopNameIn(matches)}` },

@@ -2,10 +2,10 @@
 // Creates that admin, or makes the existing account an admin with this password.
 // Works whether or not the shop is running (it joins the running embedded PostgreSQL).
 import pino from "pino";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../main.ts";
-import { createServices } from "../services.ts";
-import { registerBody } from "../accounts/schemas.ts";
+import { loadConfig } from "#server/core/config.ts";
+import { openDatabase } from "#server/main.ts";
+import { createServices } from "#server/services.ts";
+import { registerBody } from "#server/modules/accounts/schemas.ts";
 import { parseCliArgs } from "./args.ts";
 
 const args = parseCliArgs({ email: { type: "string" }, password: { type: "string" }, name: { type: "string" } });

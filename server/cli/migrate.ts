@@ -1,7 +1,7 @@
 // npm run db:migrate — applies pending migrations (the server also does this at start).
 import pino from "pino";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../main.ts";
+import { loadConfig } from "#server/core/config.ts";
+import { openDatabase } from "#server/main.ts";
 
 const runtime = await openDatabase(loadConfig(), pino({ level: "warn" }), { shareRunning: true });
 await runtime.close();

@@ -7,9 +7,9 @@
 //   --twice   delivers the same callback twice (the second must change nothing)
 // The admin can do the same from the dashboard (POST /api/payments/sandbox/simulate).
 import pino from "pino";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../main.ts";
-import { simulateSandboxPayment, type SimulatedOutcome } from "../payments/sandbox-simulator.ts";
+import { loadConfig } from "#server/core/config.ts";
+import { openDatabase } from "#server/main.ts";
+import { simulateSandboxPayment, type SimulatedOutcome } from "#server/modules/payments/providers/sandbox-simulator.ts";
 import { parseCliArgs } from "./args.ts";
 
 const args = parseCliArgs({

@@ -247,7 +247,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
-    // Fulfilment (server/fulfilment/): who carries it and how the shopper follows it.
+    // Fulfilment (server/modules/aftersale/fulfilment/): who carries it and how the shopper follows it.
     /** 'ctt' | 'dpd' | 'gls' | 'ups' | 'outra' (then trackingUrl is the shop's own link). */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),

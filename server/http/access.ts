@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { decide, type Access } from "../accounts/guard.ts";
-import type { PublicUser } from "../accounts/schemas.ts";
-import { CSRF_COOKIE, SESSION_COOKIE, csrfTokenFor, safeEqual, type SessionStore } from "../accounts/sessions.ts";
-import { ForbiddenError, UnauthorizedError } from "./errors.ts";
+import { decide, type Access } from "#server/modules/accounts/guard.ts";
+import type { PublicUser } from "#server/modules/accounts/schemas.ts";
+import {
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  csrfTokenFor,
+  safeEqual,
+  type SessionStore,
+} from "#server/modules/accounts/sessions.ts";
+import { ForbiddenError, UnauthorizedError } from "#server/core/errors.ts";
 import type { ApiRoute } from "./types.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -58,7 +64,7 @@ export function registerAccess(
   });
 }
 
-/** Throws the typed error that answers 401 or 403 (the rule is server/accounts/guard.ts). */
+/** Throws the typed error that answers 401 or 403 (the rule is server/modules/accounts/guard.ts). */
 function authorize(access: Access, user: PublicUser | null): void {
   const decision = decide(access, user);
   if (decision === "unauthenticated") throw new UnauthorizedError();

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { products, variants } from "../db/schema.ts";
-import { seedDemoCatalog } from "../seed/demo.ts";
+import { products, variants } from "#server/db/schema.ts";
+import { seedDemoCatalog } from "#server/seed/demo.ts";
 
 /*
  * The product definition's API table names the fields a client reads in each

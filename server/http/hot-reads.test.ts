@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { seedDemoCatalog } from "../seed/demo.ts";
+import { seedDemoCatalog } from "#server/seed/demo.ts";
 
 /**
  * GET /api/product once cached is answered by the first onRequest hook (hot-reads.ts). It must be

@@ -2,15 +2,15 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
-import type { CachedBody } from "../catalog/cache.ts";
-import { etagMatches } from "./etag.ts";
+import type { CachedBody } from "#server/modules/catalog/cache.ts";
+import { etagMatches } from "#server/core/http/etag.ts";
 
 /**
  * Hot reads: the public lists every visitor asks for, answered from memory by the first
  * onRequest hook, before cookies, sessions, helmet, compression and the route handler run.
  *
  * A route opts in with `config.hotRead`, a function returning its cached bytes when they are
- * current (server/catalog/cache.ts `peek`). When it returns nothing (cache cold, being
+ * current (server/modules/catalog/cache.ts `peek`). When it returns nothing (cache cold, being
  * recomputed, or the cache cannot be trusted because LISTEN is down) the request goes through
  * the normal lifecycle, which computes and caches the bytes. The answer is the same as the normal
  * path's: the same security headers (taken from helmet with the app's own options), the strict

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import type { Access } from "../accounts/guard.ts";
+import type { Access } from "#server/modules/accounts/guard.ts";
 
 /** Every call of the product definition's API table (and of the admin API contract), with the access it must have. */
 const SPEC_CALLS: Array<[string, string, Access]> = [

@@ -1,5 +1,5 @@
-import type { Access } from "../accounts/guard.ts";
-import type { PublicUser } from "../accounts/schemas.ts";
+import type { Access } from "#server/modules/accounts/guard.ts";
+import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 
 export interface ApiRoute {
   method: string;

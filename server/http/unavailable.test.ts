@@ -6,11 +6,11 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "#tests/support/global-setup.ts";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { createDatabase } from "../db/client.ts";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { createServices } from "../services.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/core/config.ts";
+import { createDatabase } from "#server/core/db/client.ts";
+import { isDatabaseUnavailable } from "#server/core/db/unavailable.ts";
+import { createServices } from "#server/services.ts";
 
 /*
  * With the database unreachable, every API call answers 503 with a pt-PT message (never 500),

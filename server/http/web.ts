@@ -7,9 +7,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { WebContext } from "#app/context.ts";
-import { databaseAnswers } from "../db/unavailable.ts";
-import type { Services } from "../services.ts";
-import { ServiceUnavailableError } from "./errors.ts";
+import { databaseAnswers } from "#server/core/db/unavailable.ts";
+import type { Services } from "#server/services.ts";
+import { ServiceUnavailableError } from "#server/core/errors.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BUILD_DIR = path.join(ROOT, "build");

@@ -1,10 +1,10 @@
 import { PgBoss } from "pg-boss";
 import type pino from "pino";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
-import type { MailShop } from "../mail/signature.ts";
-import { createMailTransport } from "../mail/transport.ts";
-import { drainOutbox, nextRetryInMs } from "../mail/worker.ts";
+import type { Config } from "#server/core/config.ts";
+import type { Database } from "#server/core/db/client.ts";
+import type { MailShop } from "#server/core/mail/signature.ts";
+import { createMailTransport } from "#server/core/mail/transport.ts";
+import { drainOutbox, nextRetryInMs } from "#server/core/mail/worker.ts";
 import { cleanupExpired } from "./maintenance.ts";
 
 export interface Jobs {

@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { rateLimits, sessions } from "../db/schema.ts";
+import type { Database } from "#server/core/db/client.ts";
+import { rateLimits, sessions } from "#server/db/schema.ts";
 
 /**
  * Removes rows nobody can use any more: expired sessions (a login past expires_at is refused

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Config } from "../config.ts";
-import type { Services } from "../services.ts";
+import type { Config } from "#server/core/config.ts";
+import type { Services } from "#server/services.ts";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@loja.local";
 

@@ -5,9 +5,18 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/support/db.ts";
-import { variantFileName, variantWidthsFor } from "../catalog/images.ts";
-import type { Database } from "../db/client.ts";
-import { banners, categories, colors, productImages, products, sizes, stockMovements, variants } from "../db/schema.ts";
+import { variantFileName, variantWidthsFor } from "#server/modules/catalog/images.ts";
+import type { Database } from "#server/core/db/client.ts";
+import {
+  banners,
+  categories,
+  colors,
+  productImages,
+  products,
+  sizes,
+  stockMovements,
+  variants,
+} from "#server/db/schema.ts";
 import { DEMO_STOCK_REASON, seedDemoCatalog } from "./demo.ts";
 
 const TABLES = { categories, colors, sizes, products, productImages, variants, stockMovements, banners };

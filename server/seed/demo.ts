@@ -1,9 +1,18 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { deleteImage, storeImage, type StoredImage } from "../catalog/images.ts";
-import type { Database } from "../db/client.ts";
-import { banners, categories, colors, productImages, products, sizes, stockMovements, variants } from "../db/schema.ts";
+import { deleteImage, storeImage, type StoredImage } from "#server/modules/catalog/images.ts";
+import type { Database } from "#server/core/db/client.ts";
+import {
+  banners,
+  categories,
+  colors,
+  productImages,
+  products,
+  sizes,
+  stockMovements,
+  variants,
+} from "#server/db/schema.ts";
 import { bannerSvg, productSvg, type Item, type Motif, type ProductArt, type View } from "./demo-art.ts";
 
 /*

@@ -13,7 +13,7 @@ import { loginThroughForm } from "./support.ts";
  * payment page and the admin's order read from the database); the next checkout starts from that address.
  */
 
-/** The shop's default delivery rates (server/config.ts), in cents: the e2e server sets none of its own. */
+/** The shop's default delivery rates (server/core/config.ts), in cents: the e2e server sets none of its own. */
 const RATES = { mainland: 390, islands: 790, fast: 290 };
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./fixtures.ts";
-import { isValidMultibancoReference } from "#server/payments/multibanco.ts";
+import { isValidMultibancoReference } from "#server/modules/payments/multibanco.ts";
 import { ADMIN, loginThroughForm, readMailTo } from "./support.ts";
 
 /**

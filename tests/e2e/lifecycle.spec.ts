@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "./fixtures.ts";
-import { freePort } from "../support/global-setup.ts";
+import { freePort } from "#tests/support/global-setup.ts";
 
 /**
  * The process lifecycle of the real server: a second process on the same DATA_DIR is

@@ -1,5 +1,5 @@
 // Starts the built shop for the browser tests on its own DATA_DIR (set by scripts/e2e.ts).
-import { freePort } from "../support/global-setup.ts";
+import { freePort } from "#tests/support/global-setup.ts";
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error("E2E_DATA_DIR is not set; run the browser tests with `npm run test:e2e`");
@@ -14,7 +14,7 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
 });
 // Certified invoices as in production, through the local InvoiceXpress stand-in (it checks every request's shape).
-const { startInvoiceXpressStandIn } = await import("#server/invoicing/standin/invoicexpress.ts");
+const { startInvoiceXpressStandIn } = await import("#tests/standins/invoicing/invoicexpress.ts");
 const invoicing = await startInvoiceXpressStandIn();
 Object.assign(process.env, {
   INVOICE_PROVIDER: "invoicexpress",

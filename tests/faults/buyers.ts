@@ -1,13 +1,19 @@
 /*
  * Buyers for one drill only. One cliente account may hold only a few unpaid orders
- * (server/orders/rules.ts), so a drill that places many orders gives them to accounts of its own
+ * (server/modules/orders/rules.ts), so a drill that places many orders gives them to accounts of its own
  * and leaves the shared ctx.buyers free for the next drills. Their sessions are written the way
  * POST /users/login writes them (the login itself is rate-limited per address, 100 per 15 min,
  * which a few hundred drill accounts would exceed); the shops check them like any other.
  */
 import { randomBytes } from "node:crypto";
-import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE, SESSION_TTL_MS } from "#server/accounts/sessions.ts";
-import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/orders/rules.ts";
+import {
+  CSRF_COOKIE,
+  csrfTokenFor,
+  hashToken,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+} from "#server/modules/accounts/sessions.ts";
+import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/modules/orders/rules.ts";
 import { sessions } from "#server/db/schema.ts";
 import type { FaultContext } from "./context.ts";
 import { seedBuyers, SESSION_SECRET, type Auth, type Buyer } from "./harness.ts";

@@ -21,7 +21,7 @@ const BUYERS = 20;
 
 /*
  * These drills leave their orders unpaid: up to ROUNDS + 1 per account, within the checkout's
- * limit of unpaid orders per account (server/orders/rules.ts). They use accounts of their own,
+ * limit of unpaid orders per account (server/modules/orders/rules.ts). They use accounts of their own,
  * so the next drills start with buyers that hold nothing.
  */
 let own: Buyer[] | undefined;

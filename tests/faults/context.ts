@@ -1,4 +1,4 @@
-import type { Database } from "#server/db/client.ts";
+import type { Database } from "#server/core/db/client.ts";
 import type { Auth, Buyer, Shop } from "./harness.ts";
 
 /** What the drills share: one database, two shop processes on it, logged-in buyers. */

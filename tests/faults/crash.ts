@@ -20,7 +20,7 @@ import {
 const STOCK = 300;
 /*
  * The load comes from accounts of this drill's own, each leaving one place free under the limit of
- * unpaid orders per account (server/orders/rules.ts) for the check after the restart: as many
+ * unpaid orders per account (server/modules/orders/rules.ts) for the check after the restart: as many
  * orders as before (20 accounts × 12), from more accounts.
  */
 const CRASH_BUYERS = 60;

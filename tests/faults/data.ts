@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { hashPassword } from "#server/accounts/passwords.ts";
-import type { Database } from "#server/db/client.ts";
+import { hashPassword } from "#server/modules/accounts/passwords.ts";
+import type { Database } from "#server/core/db/client.ts";
 import { colors, orderLines, orders, products, sizes, users, variants } from "#server/db/schema.ts";
 
 /* The fault drills' data: buyers and products written straight into the shared database, and the stock invariants. */

@@ -8,9 +8,9 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
-import { createDatabase, type Database } from "#server/db/client.ts";
-import { runningEmbeddedUrl } from "#server/db/embedded.ts";
-import { isProcessAlive } from "#server/db/lock.ts";
+import { createDatabase, type Database } from "#server/core/db/client.ts";
+import { runningEmbeddedUrl } from "#server/core/db/embedded.ts";
+import { isProcessAlive } from "#server/core/db/lock.ts";
 import { orders } from "#server/db/schema.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import {

@@ -7,7 +7,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { orders, variants } from "#server/db/schema.ts";
 import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "#tests/support/gateway-standin.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
-import { ORPHAN_GRACE_MINUTES } from "#server/orders/expiry.ts";
+import { ORPHAN_GRACE_MINUTES } from "#server/modules/orders/expiry.ts";
 import {
   assert,
   checkStockInvariants,

@@ -10,9 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
-import { createDatabase, type Database } from "#server/db/client.ts";
-import { startEmbeddedPostgres } from "#server/db/embedded.ts";
-import { runMigrations } from "#server/db/migrate.ts";
+import { createDatabase, type Database } from "#server/core/db/client.ts";
+import { startEmbeddedPostgres } from "#server/core/db/embedded.ts";
+import { runMigrations } from "#server/core/db/migrate.ts";
 import { PASSWORD } from "./data.ts";
 
 // The seeding and the invariants live in data.ts; the drills import everything from here.

@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { invoices, payments } from "#server/db/schema.ts";
-import { buildCallbackUrl } from "#server/payments/callback.ts";
-import { startInvoiceXpressStandIn, type IxStandIn } from "#server/invoicing/standin/invoicexpress.ts";
+import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
+import { startInvoiceXpressStandIn, type IxStandIn } from "#tests/standins/invoicing/invoicexpress.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import {
   assert,

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
 import { emailOutbox, orders, payments } from "#server/db/schema.ts";
 import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "#tests/support/mail.ts";
-import { buildCallbackUrl } from "#server/payments/callback.ts";
+import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import {
   assert,

@@ -7,7 +7,7 @@ import { createProduct as createProductThroughApi, signIn } from "./factories.ts
 import type { AuthHeaders } from "./http.ts";
 
 /*
- * The app of a catalogue API test file (server/catalog/catalog-*.test.ts, banners.test.ts): its own database,
+ * The app of a catalogue API test file (server/modules/catalog/catalog-*.test.ts, banners.test.ts): its own database,
  * an admin and a cliente signed in, the category "Canecas", and short helpers bound to them.
  */
 

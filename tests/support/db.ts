@@ -5,8 +5,8 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "#server/app.ts";
-import { loadConfig, type Config } from "#server/config.ts";
-import { createDatabase, type Database } from "#server/db/client.ts";
+import { loadConfig, type Config } from "#server/core/config.ts";
+import { createDatabase, type Database } from "#server/core/db/client.ts";
 import { createServices, type Services } from "#server/services.ts";
 import { withDatabase } from "./global-setup.ts";
 

@@ -4,15 +4,15 @@ import { asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { orderEvents, orders } from "#server/db/schema.ts";
-import { createMailTransport } from "#server/mail/transport.ts";
-import { drainOutbox } from "#server/mail/worker.ts";
+import { createMailTransport } from "#server/core/mail/transport.ts";
+import { drainOutbox } from "#server/core/mail/worker.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
 import { parseMail } from "#tests/support/mail.ts";
 import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/orders.ts";
 
 /*
- * The fulfilment tests' app (server/fulfilment/*.test.ts): an admin, a buyer and another cliente;
+ * The fulfilment tests' app (server/modules/aftersale/fulfilment/*.test.ts): an admin, a buyer and another cliente;
  * paid orders of two lines that differ in price and quantity, placed through the real checkout and paid
  * through the real callback; the order's row and timeline as stored; the outbox written as .eml files.
  */

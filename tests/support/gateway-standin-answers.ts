@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
-import { endOfLisbonDay, formatDmy, formatDmyHms, formatYmd, parseGatewayDateTime } from "#server/payments/dates.ts";
-import { amountToCents } from "#server/payments/money.ts";
-import { multibancoReference } from "#server/payments/multibanco.ts";
-import type { PaymentMethod } from "#server/payments/provider.ts";
-import { randomRequestId } from "#server/payments/sandbox.ts";
+import { endOfLisbonDay, formatDmy, formatDmyHms, formatYmd, parseGatewayDateTime } from "#server/core/time.ts";
+import { amountToCents } from "#server/core/money.ts";
+import { multibancoReference } from "#server/modules/payments/multibanco.ts";
+import type { PaymentMethod } from "#server/modules/payments/providers/provider.ts";
+import { randomRequestId } from "#server/modules/payments/providers/sandbox.ts";
 
 /*
  * What the ifthenpay stand-in (gateway-standin.ts) answers on each endpoint, per mode:

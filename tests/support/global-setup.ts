@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createDatabase } from "#server/db/client.ts";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "#server/db/embedded.ts";
-import { runMigrations } from "#server/db/migrate.ts";
+import { createDatabase } from "#server/core/db/client.ts";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "#server/core/db/embedded.ts";
+import { runMigrations } from "#server/core/db/migrate.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { users } from "#server/db/schema.ts";
-import type { Database } from "#server/db/client.ts";
-import { hashPassword } from "#server/accounts/passwords.ts";
+import type { Database } from "#server/core/db/client.ts";
+import { hashPassword } from "#server/modules/accounts/passwords.ts";
 
 export type AuthHeaders = Record<"cookie" | "x-csrf-token", string>;
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { createIfthenpayProvider, type IfthenpayOptions } from "#server/payments/ifthenpay.ts";
-import { PaymentGatewayError, type PaymentProvider } from "#server/payments/provider.ts";
+import { createIfthenpayProvider, type IfthenpayOptions } from "#server/modules/payments/providers/ifthenpay.ts";
+import { PaymentGatewayError, type PaymentProvider } from "#server/modules/payments/providers/provider.ts";
 import { startGatewayStandIn, type GatewayStandIn } from "./gateway-standin.ts";
 
 /*
- * The ifthenpay client's tests (server/payments/ifthenpay*.test.ts): one gateway stand-in per file, reset
+ * The ifthenpay client's tests (server/modules/payments/ifthenpay*.test.ts): one gateway stand-in per file, reset
  * before each test, a provider pointed at it with a clock the test sets, and the checks every failure shares.
  */
 

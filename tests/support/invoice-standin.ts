@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { createInvoiceXpressProvider, type InvoiceXpressOptions } from "#server/invoicing/invoicexpress.ts";
+import {
+  createInvoiceXpressProvider,
+  type InvoiceXpressOptions,
+} from "#server/modules/invoicing/providers/invoicexpress.ts";
 import {
   InvoiceProviderError,
   type CreditNoteRequest,
   type InvoiceItem,
   type InvoiceProvider,
   type InvoiceRequest,
-} from "#server/invoicing/provider.ts";
-import { startInvoiceXpressStandIn, type IxStandIn } from "#server/invoicing/standin/invoicexpress.ts";
-import { startVendusStandIn, type VendusStandIn } from "#server/invoicing/standin/vendus.ts";
-import { createVendusProvider, type VendusOptions } from "#server/invoicing/vendus.ts";
+} from "#server/modules/invoicing/providers/provider.ts";
+import { startInvoiceXpressStandIn, type IxStandIn } from "#tests/standins/invoicing/invoicexpress.ts";
+import { startVendusStandIn, type VendusStandIn } from "#tests/standins/invoicing/vendus.ts";
+import { createVendusProvider, type VendusOptions } from "#server/modules/invoicing/providers/vendus.ts";
 
 /*
- * The invoice adapters' tests (server/invoicing/{invoicexpress,vendus}.test.ts): one stand-in per file, reset before
+ * The invoice adapters' tests (server/modules/invoicing/{invoicexpress,vendus}.test.ts): one stand-in per file, reset before
  * each test, a provider pointed at it with a short time-out, sample sales whose lines differ in everything, and the
  * checks every failure shares (typed, pt-PT, no key or URL anywhere).
  */

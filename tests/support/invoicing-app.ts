@@ -5,7 +5,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/core/config.ts";
 import { invoices, orderEvents } from "#server/db/schema.ts";
 import {
   InvoiceProviderError,
@@ -14,7 +14,7 @@ import {
   type InvoiceProvider,
   type InvoiceRequest,
   type IssuedDocument,
-} from "#server/invoicing/provider.ts";
+} from "#server/modules/invoicing/providers/provider.ts";
 import { createServices } from "#server/services.ts";
 import { createTestDatabase, type TestApp } from "./db.ts";
 import { signIn, type Session } from "./factories.ts";

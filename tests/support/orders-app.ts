@@ -4,8 +4,8 @@ import { seedProduct, signIn } from "./factories.ts";
 import type { AuthHeaders } from "./http.ts";
 
 /*
- * The app of the checkout tests (server/orders/orders*.test.ts): Multibanco entity 12345/123, a fresh
- * buyer before each test (one account may hold only a few unpaid orders: server/orders/rules.ts) and
+ * The app of the checkout tests (server/modules/orders/orders*.test.ts): Multibanco entity 12345/123, a fresh
+ * buyer before each test (one account may hold only a few unpaid orders: server/modules/orders/rules.ts) and
  * another cliente, the products factory and the raw POST /orders call.
  */
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { payments } from "#server/db/schema.ts";
-import { buildCallbackUrl } from "#server/payments/callback.ts";
+import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
 import type { TestApp } from "./db.ts";
 
 /**

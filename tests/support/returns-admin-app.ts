@@ -14,8 +14,8 @@ import {
   stockMovements,
   variants,
 } from "#server/db/schema.ts";
-import { createMailTransport } from "#server/mail/transport.ts";
-import { drainOutbox } from "#server/mail/worker.ts";
+import { createMailTransport } from "#server/core/mail/transport.ts";
+import { drainOutbox } from "#server/core/mail/worker.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
 import { startGatewayStandIn, type GatewayStandIn } from "#tests/support/gateway-standin.ts";
@@ -23,7 +23,7 @@ import { parseMail } from "#tests/support/mail.ts";
 import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/orders.ts";
 
 /*
- * The admin returns' tests (server/returns/admin*.test.ts, refunds*.test.ts): an admin, a buyer and another cliente;
+ * The admin returns' tests (server/modules/aftersale/returns/admin*.test.ts, refunds*.test.ts): an admin, a buyer and another cliente;
  * orders of 2 × A (12,90 €) and 3 × B (4,35 €) placed through the real checkout, paid through the real callback and
  * delivered in SQL; returns asked through the shopper's withdrawal API. With `gateway: true` the shop runs
  * PAYMENT_PROVIDER=ifthenpay against the gateway stand-in (MB WAY requests made there and marked paid there too).

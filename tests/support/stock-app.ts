@@ -6,7 +6,7 @@ import { signIn } from "./factories.ts";
 import type { AuthHeaders } from "./http.ts";
 
 /*
- * The app of the stock API tests (server/stock/stock*.test.ts): an admin and a cliente, colours Azul/Preto/Verde,
+ * The app of the stock API tests (server/modules/inventory/stock*.test.ts): an admin and a cliente, colours Azul/Preto/Verde,
  * sizes S/M/L, and products at every stock level (0 out, 1..10 low, > 10 ok; one out of the shop, one without
  * variants, one deleted, seven "Zeta" for paging).
  */

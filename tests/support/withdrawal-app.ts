@@ -4,8 +4,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { emailOutbox, orderEvents, orderLines, orders, returnLines, returns } from "#server/db/schema.ts";
-import { createMailTransport } from "#server/mail/transport.ts";
-import { drainOutbox } from "#server/mail/worker.ts";
+import { createMailTransport } from "#server/core/mail/transport.ts";
+import { drainOutbox } from "#server/core/mail/worker.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
 import { parseMail } from "#tests/support/mail.ts";
@@ -14,7 +14,7 @@ import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/or
 export { lisbonText } from "#tests/support/lisbon.ts";
 
 /*
- * The withdrawal tests' app (server/returns/withdrawal*.test.ts): a buyer and another cliente; delivered orders
+ * The withdrawal tests' app (server/modules/aftersale/returns/withdrawal*.test.ts): a buyer and another cliente; delivered orders
  * of two lines that differ in price and quantity, placed through the real checkout and paid through the real
  * callback, then delivered `daysAgo` Lisbon days ago (status and delivered_at set in SQL, at noon in Lisbon);
  * the rows as stored and the outbox written as .eml files.

@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import type { ShopperInvoice } from "#server/invoicing/schemas.ts";
+import type { ShopperInvoice } from "#server/modules/invoicing/schemas.ts";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 
 /**

@@ -3,8 +3,8 @@
  * this module (and the services it reaches) out of the browser bundle.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { MY_ORDERS_MESSAGES } from "#server/orders/my-orders-schemas.ts";
-import { decide, refusedPageRedirect } from "#server/accounts/guard.ts";
+import { MY_ORDERS_MESSAGES } from "#server/modules/orders/shopper/schemas.ts";
+import { decide, refusedPageRedirect } from "#server/modules/accounts/guard.ts";
 import { type WebContext, webContext } from "#app/context.ts";
 
 interface ContextReader {

@@ -1,6 +1,6 @@
-import type { MyOrderDetail } from "#server/orders/my-orders-schemas.ts";
+import type { MyOrderDetail } from "#server/modules/orders/shopper/schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
-import { VatBreakdownTable } from "../orders/VatBreakdownTable.tsx";
+import { VatBreakdownTable } from "#app/components/orders/VatBreakdownTable.tsx";
 
 /** The order's lines and its totals with delivery (/conta/encomendas/:id): a list, so nothing scrolls sideways. */
 export function OrderLines({ order }: { order: MyOrderDetail }) {

@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import type { MyOrderSummary } from "#server/orders/my-orders-schemas.ts";
+import type { MyOrderSummary } from "#server/modules/orders/shopper/schemas.ts";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { formatEuros } from "#app/lib/format.ts";
 import { formatOrderDate, OrderStatusBadge, unitsText } from "./OrderParts.tsx";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "#server/orders/timeline.ts";
+import type { OrderStatus } from "#server/modules/orders/timeline.ts";
 import { SHOP_TIME_ZONE } from "#app/lib/format.ts";
 
 /** Small parts shared by the account's order list (/conta) and order page (/conta/encomendas/:id). */

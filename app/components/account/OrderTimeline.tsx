@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import type { MyOrderStep } from "#server/orders/my-orders-schemas.ts";
+import type { MyOrderStep } from "#server/modules/orders/shopper/schemas.ts";
 import { formatOrderDateTime } from "./OrderParts.tsx";
 
 /** The order's steps, oldest first, as an ordered list with dates in Lisbon time (/conta/encomendas/:id). */

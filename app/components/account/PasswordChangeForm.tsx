@@ -1,7 +1,7 @@
 import "#app/lib/zod-csp.ts";
 import { useId, useState } from "react";
 import type { z } from "zod";
-import { changePasswordForm } from "#server/accounts/schemas.ts";
+import { changePasswordForm } from "#server/modules/accounts/schemas.ts";
 import { api, messageFrom, NetworkError } from "#app/lib/api.ts";
 import { useHydrated } from "#app/lib/storage.ts";
 import {

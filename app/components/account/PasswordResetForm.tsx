@@ -2,7 +2,7 @@ import "#app/lib/zod-csp.ts";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { resetPasswordForm } from "#server/accounts/schemas.ts";
+import { resetPasswordForm } from "#server/modules/accounts/schemas.ts";
 import { apiGet, apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
 import { clearUser, readUser, useHydrated } from "#app/lib/storage.ts";
 import {

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import type { WithdrawalBody, WithdrawalResponse, WithdrawalView } from "#server/returns/schemas.ts";
-import { IBAN_MESSAGE, isValidPtIban } from "#server/returns/iban.ts";
+import type { WithdrawalBody, WithdrawalResponse, WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
+import { IBAN_MESSAGE, isValidPtIban } from "#server/modules/aftersale/returns/iban.ts";
 import { type ApiResponse, messageFrom, NetworkError } from "#app/lib/api.ts";
 import { formatEuros } from "#app/lib/format.ts";
 import { useHydrated } from "#app/lib/storage.ts";

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { MyOrderDetail } from "#server/orders/my-orders-schemas.ts";
-import type { WithdrawalView } from "#server/returns/schemas.ts";
+import type { MyOrderDetail } from "#server/modules/orders/shopper/schemas.ts";
+import type { WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { WithdrawalPanel } from "./WithdrawalPanel.tsx";
 
 /** The withdrawal block of /conta/encomendas/:id: the button within the period, the line after it, the choice sent. */

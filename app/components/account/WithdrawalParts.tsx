@@ -1,5 +1,5 @@
 import { RotateCcw } from "lucide-react";
-import type { ReturnView, WithdrawalView } from "#server/returns/schemas.ts";
+import type { ReturnView, WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
 import { formatOrderDate, formatOrderDateTime } from "./OrderParts.tsx";
 

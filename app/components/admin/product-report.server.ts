@@ -1,7 +1,7 @@
 /** Server-only reads of /produto/relatorio's loader, over the catalogue service (the functions the API routes call). */
-import type { ApiProduct } from "#server/catalog/schemas.ts";
-import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
-import { AppError } from "#server/http/errors.ts";
+import type { ApiProduct } from "#server/modules/catalog/schemas.ts";
+import { isDatabaseUnavailable } from "#server/core/db/unavailable.ts";
+import { AppError } from "#server/core/errors.ts";
 import type { WebContext } from "#app/context.ts";
 
 /** The report's extra columns of a product (GET /api/product/{id}); null when it could not be read. */

@@ -4,7 +4,7 @@ import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { formatEuros } from "#app/lib/format.ts";
 import type { StoredCartLine } from "#app/lib/storage.ts";
-import type { CartCheckLine } from "#server/orders/schemas.ts";
+import type { CartCheckLine } from "#server/modules/orders/schemas.ts";
 import { lineKey, lineTotalCents, removeLine } from "./cart-lines.ts";
 import { QuantityControl } from "./QuantityControl.tsx";
 

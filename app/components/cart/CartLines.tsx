@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import type { StoredCartLine } from "#app/lib/storage.ts";
-import type { CartCheckLine } from "#server/orders/schemas.ts";
+import type { CartCheckLine } from "#server/modules/orders/schemas.ts";
 import { lineKey } from "./cart-lines.ts";
 import { CartLineRow } from "./CartLineRow.tsx";
 

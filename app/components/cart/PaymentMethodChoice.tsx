@@ -1,5 +1,5 @@
 import { useRef, type RefObject } from "react";
-import { MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/orders/rules.ts";
+import { MBWAY_PHONE, normalisePhone, ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
 import { checkedMethod, METHOD_FIELD, METHODS } from "./payment-method.ts";
 
 interface Props {

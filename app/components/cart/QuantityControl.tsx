@@ -3,7 +3,7 @@ import { useState } from "react";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import type { StoredCartLine } from "#app/lib/storage.ts";
 import { toast } from "#app/lib/toast.tsx";
-import { MAX_UNITS_PER_LINE, ORDER_MESSAGES } from "#server/orders/rules.ts";
+import { MAX_UNITS_PER_LINE, ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
 import { lineKey, setLineQuantity } from "./cart-lines.ts";
 
 /** Cart /carrinho: − / number / + for one line; a typed number counts on Enter or when the field loses focus. */

@@ -1,5 +1,5 @@
 import { readCartLines, writeCart, type StoredCartLine } from "#app/lib/storage.ts";
-import { MAX_UNITS_PER_LINE } from "#server/orders/rules.ts";
+import { MAX_UNITS_PER_LINE } from "#server/modules/orders/rules.ts";
 
 /** Cart /carrinho: what identifies a stored line, the sums the page shows, and the page's changes to the lines. */
 

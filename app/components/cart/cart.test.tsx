@@ -13,8 +13,15 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "#app/lib/toast.tsx";
 import Carrinho from "#app/routes/carrinho.tsx";
-import { ORDER_MESSAGES } from "#server/orders/rules.ts";
-import { json, okLine, STAND_IN_RATES, standInApi, storeCart, storedCart } from "./cart-test-support.ts";
+import { ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
+import {
+  json,
+  okLine,
+  STAND_IN_RATES,
+  standInApi,
+  storeCart,
+  storedCart,
+} from "#tests/support/app/cart-test-support.ts";
 
 vi.mock("#app/lib/toast.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 // Lazy modules and the API stand-in answer slower on a busy machine than the default 1 s.

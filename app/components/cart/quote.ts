@@ -1,6 +1,6 @@
 import { apiPost } from "#app/lib/api.ts";
 import type { StoredCartLine } from "#app/lib/storage.ts";
-import type { CartQuote, CartQuoteBody } from "#server/orders/schemas.ts";
+import type { CartQuote, CartQuoteBody } from "#server/modules/orders/schemas.ts";
 
 /**
  * Cart /carrinho and its delivery dialog: the price before the order button, asked of the server

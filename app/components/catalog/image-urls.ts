@@ -1,10 +1,10 @@
-import { IMAGE_WIDTHS, MAX_IMAGE_SIDE, variantFileName } from "#server/catalog/rules.ts";
+import { IMAGE_WIDTHS, MAX_IMAGE_SIDE, variantFileName } from "#server/modules/catalog/rules.ts";
 
 /**
  * URLs of stored catalogue pictures (served under /uploads/ by the API host).
  *
  * Every upload is kept as `<uuid>.jpg|webp` plus WebP copies `<uuid>-<width>.webp` for the
- * widths of server/catalog/rules.ts (shared with the server's images.ts). A copy is skipped when
+ * widths of server/modules/catalog/rules.ts (shared with the server's images.ts). A copy is skipped when
  * it would be wider than the original, so a srcset candidate may be missing: CatalogImage then
  * falls back to the original, then to the default.
  */

@@ -5,8 +5,8 @@ import { QuoteFigures } from "#app/components/cart/QuoteFigures.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import type { Repriced } from "#app/hooks/useCheckout.ts";
 import { formatEuros } from "#app/lib/format.ts";
-import type { BillingData, SavedBilling } from "#server/orders/billing.ts";
-import { ORDER_MESSAGES } from "#server/orders/rules.ts";
+import type { BillingData, SavedBilling } from "#server/modules/orders/billing.ts";
+import { ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
 import { BillingFields, billingFieldId } from "./BillingFields.tsx";
 import {
   BILLING_FIELDS,

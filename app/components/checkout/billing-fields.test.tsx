@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STAND_IN_RATES, standInApi, storeCart } from "#app/components/cart/cart-test-support.ts";
+import { STAND_IN_RATES, standInApi, storeCart } from "#tests/support/app/cart-test-support.ts";
 import { orderBody } from "#app/hooks/useCheckout.ts";
-import { BILLING_MESSAGES } from "#server/orders/billing.ts";
-import { createOrderBody } from "#server/orders/schemas.ts";
+import { BILLING_MESSAGES } from "#server/modules/orders/billing.ts";
+import { createOrderBody } from "#server/modules/orders/schemas.ts";
 import { EMPTY_BILLING, validateBilling } from "./billing-form.ts";
 import type { DeliveryForm } from "./delivery-form.ts";
 import type { DeliveryDialog } from "./DeliveryDialog.tsx";
-import { renderDeliveryDialog } from "./dialog-test-support.tsx";
+import { renderDeliveryDialog } from "#tests/support/app/dialog-test-support.tsx";
 
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -1,9 +1,9 @@
 import "#app/lib/zod-csp.ts";
-import { BILLING_MESSAGES, billingData, type BillingData, type SavedBilling } from "#server/orders/billing.ts";
+import { BILLING_MESSAGES, billingData, type BillingData, type SavedBilling } from "#server/modules/orders/billing.ts";
 
 /**
  * The delivery dialog's 'NIF (para a fatura)' and, once a NIF is typed, the other billing data behind the toggle
- * 'Dados de faturação diferentes da entrega'. Validated with the server's own schema (server/orders/billing.ts).
+ * 'Dados de faturação diferentes da entrega'. Validated with the server's own schema (server/modules/orders/billing.ts).
  */
 
 export interface BillingForm {

@@ -1,17 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  json,
-  STAND_IN_RATES,
-  standInApi,
-  storeCart,
-  type ApiStandIn,
-} from "#app/components/cart/cart-test-support.ts";
-import { ORDER_MESSAGES } from "#server/orders/rules.ts";
+import { json, STAND_IN_RATES, standInApi, storeCart, type ApiStandIn } from "#tests/support/app/cart-test-support.ts";
+import { ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
 import { validateDelivery, type DeliveryForm } from "./delivery-form.ts";
 import { type DeliveryDialog, NO_TOTAL, totalUpdated } from "./DeliveryDialog.tsx";
-import { renderDeliveryDialog } from "./dialog-test-support.tsx";
+import { renderDeliveryDialog } from "#tests/support/app/dialog-test-support.tsx";
 
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -1,5 +1,5 @@
 import "#app/lib/zod-csp.ts";
-import { deliveryData, ORDER_MESSAGES, type DeliveryData } from "#server/orders/schemas.ts";
+import { deliveryData, ORDER_MESSAGES, type DeliveryData } from "#server/modules/orders/schemas.ts";
 
 /**
  * Cart /carrinho, 'Dados de entrega': the form's fields and their validation with the server's own schema.

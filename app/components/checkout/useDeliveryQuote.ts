@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { fetchQuote, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
 import { readCartLines } from "#app/lib/storage.ts";
-import { POSTAL_CODE } from "#server/orders/rules.ts";
+import { POSTAL_CODE } from "#server/modules/orders/rules.ts";
 
 /** Typing pauses this long before the dialog asks for a new quote. */
 export const QUOTE_DEBOUNCE_MS = 350;

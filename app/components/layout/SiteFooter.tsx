@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ShopIdentity } from "../../lib/shop.ts";
+import type { ShopIdentity } from "#app/lib/shop.ts";
 import { FOOTER_ID } from "./footer-id.ts";
 import { PAYMENT_LOGOS } from "./PaymentLogos.tsx";
 import { socialLinks } from "./social-links.tsx";

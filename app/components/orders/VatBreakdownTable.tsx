@@ -1,4 +1,4 @@
-import type { VatBreakdownView } from "#server/invoicing/vat-view.ts";
+import type { VatBreakdownView } from "#server/modules/tax/vat-view.ts";
 import { formatEuros } from "#app/lib/format.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { Copy, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
-import type { PaymentData } from "#server/orders/schemas.ts";
-import { focusRing } from "../catalog/ProductCard.tsx";
-import { formatReference, formatValidade } from "../checkout/format.ts";
-import { formatEuros } from "../../lib/format.ts";
-import { toast } from "../../lib/toast.tsx";
+import type { PaymentData } from "#server/modules/orders/schemas.ts";
+import { focusRing } from "#app/components/catalog/ProductCard.tsx";
+import { formatReference, formatValidade } from "#app/components/checkout/format.ts";
+import { formatEuros } from "#app/lib/format.ts";
+import { toast } from "#app/lib/toast.tsx";
 
 /**
  * The payment's instructions (method, entity, reference, validity, amount; MB WAY: phone and what to do),

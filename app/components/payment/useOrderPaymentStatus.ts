@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ShopperOrderStatus } from "#server/payments/shopper-schemas.ts";
-import { apiGet, apiPost, messageFrom } from "../../lib/api.ts";
+import type { ShopperOrderStatus } from "#server/modules/payments/shopper/schemas.ts";
+import { apiGet, apiPost, messageFrom } from "#app/lib/api.ts";
 
 /**
  * Follows an order's payment on the server (GET /api/users/me/orders/:id/status): asks at once, then every

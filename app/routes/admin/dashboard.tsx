@@ -2,7 +2,7 @@ import { AlertTriangle, ChevronDown, CreditCard, Package, UserPlus, Warehouse } 
 import { useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { verifyAllResponse } from "#server/payments/schemas.ts";
+import type { verifyAllResponse } from "#server/modules/payments/schemas.ts";
 import { loadCustomerOrder, loadPaymentsPage } from "#app/components/admin/dashboard/payments.server.ts";
 import { CUSTOMER_PARAM, PAYMENTS_PAGE_PARAM, PaymentsPanel } from "#app/components/admin/dashboard/PaymentsPanel.tsx";
 import { StockSummaryCards } from "#app/components/admin/dashboard/StockSummaryCards.tsx";

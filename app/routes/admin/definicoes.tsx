@@ -2,7 +2,7 @@ import { type ActionResult, screenErrorBoundary, submission, submitToApi } from 
 import { SettingsForm } from "#app/components/admin/settings/SettingsForm.tsx";
 import { PageHeader } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
-import type { ShopSettings } from "#server/settings/schemas.ts";
+import type { ShopSettings } from "#server/modules/settings/schemas.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/definicoes";
 

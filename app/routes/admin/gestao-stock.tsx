@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import type { StockSummary } from "#server/stock/schemas.ts";
-import { stockProductsQuery } from "#server/stock/schemas.ts";
+import type { StockSummary } from "#server/modules/inventory/schemas.ts";
+import { stockProductsQuery } from "#server/modules/inventory/schemas.ts";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";

@@ -1,5 +1,5 @@
 import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { decide, refusedPageRedirect } from "#server/accounts/guard.ts";
+import { decide, refusedPageRedirect } from "#server/modules/accounts/guard.ts";
 import { AdminShell } from "#app/components/admin/AdminShell.tsx";
 import { webContext } from "#app/context.ts";
 import type { Route } from "./+types/layout";

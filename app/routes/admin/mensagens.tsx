@@ -5,7 +5,7 @@ import { type ActionResult, screenErrorBoundary, submission } from "#app/compone
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
-import { contactMessagesQuery } from "#server/contact/schemas.ts";
+import { contactMessagesQuery } from "#server/modules/contact/schemas.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/mensagens";
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId } from "react";
 import { data, Link, useSearchParams } from "react-router";
-import type { AdminOrderLine, OrdersPerDay } from "#server/orders/admin-schemas.ts";
-import { adminOrdersQuery, porTempoQuery } from "#server/orders/admin-schemas.ts";
-import { ORDER_STATUS_LABELS } from "#server/orders/timeline.ts";
+import type { AdminOrderLine, OrdersPerDay } from "#server/modules/orders/admin/schemas.ts";
+import { adminOrdersQuery, porTempoQuery } from "#server/modules/orders/admin/schemas.ts";
+import { ORDER_STATUS_LABELS } from "#server/modules/orders/timeline.ts";
 import { customerText, formatDateTime } from "#app/components/admin/orders/format.ts";
 import { FILTER_FIELDS, type FilterValues, OrderFilters } from "#app/components/admin/orders/OrderFilters.tsx";
 import { OrderStatusBadge } from "#app/components/admin/orders/OrderStatusBadge.tsx";

@@ -1,8 +1,8 @@
 import { ArrowLeft, MailCheck, RefreshCw } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
-import { adminOrdersQuery } from "#server/orders/admin-schemas.ts";
-import type { VerifyAllResult } from "#server/payments/schemas.ts";
+import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
+import { adminOrdersQuery } from "#server/modules/orders/admin/schemas.ts";
+import type { VerifyAllResult } from "#server/modules/payments/schemas.ts";
 import { formatDateTime } from "#app/components/admin/orders/format.ts";
 import { OrderLink } from "#app/components/admin/order/OrderLink.tsx";
 import { ReturnsOpenList } from "#app/components/admin/order/ReturnsOpenList.tsx";

@@ -1,7 +1,7 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ApiColor, ApiProductListItem } from "#server/catalog/schemas.ts";
+import type { ApiColor, ApiProductListItem } from "#server/modules/catalog/schemas.ts";
 import { Pagination, pageParam, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
 import { changeProduct } from "#app/components/admin/products/product-actions.ts";

@@ -1,7 +1,7 @@
 import { CheckCircle2, ImagePlus, Pencil, Star, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
-import type { ApiBanner } from "#server/catalog/schemas.ts";
+import type { ApiBanner } from "#server/modules/catalog/schemas.ts";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
 import { useActionResult } from "#app/components/admin/products/product-actions.ts";
 import {

@@ -1,7 +1,7 @@
 import { PackagePlus } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { lowStockQuery } from "#server/stock/schemas.ts";
+import { lowStockQuery } from "#server/modules/inventory/schemas.ts";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { type StockEdit, stockAction } from "#app/components/admin/stock/actions.ts";

@@ -1,6 +1,6 @@
 import { ArrowLeft, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { newUserBody } from "#server/accounts/schemas.ts";
+import { newUserBody } from "#server/modules/accounts/schemas.ts";
 import { Field, fieldInputClass, SubmitButton } from "#app/components/admin/dashboard/fields.tsx";
 import { submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";

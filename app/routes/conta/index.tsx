@@ -5,7 +5,7 @@ import { OrderList } from "#app/components/account/OrderList.tsx";
 import { shopperOf, shopperPage } from "#app/components/account/OrderGuard.server.ts";
 import { load } from "#app/lib/route-data.server.ts";
 import type { Route } from "./+types/index";
-import { shopNameIn } from "../../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /**
  * "A minha conta" /conta: a greeting, the shopper's orders (newest first, ORDERS_PER_PAGE a page, `?pagina=`)

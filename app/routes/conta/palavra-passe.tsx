@@ -4,7 +4,7 @@ import { shopperPage } from "#app/components/account/OrderGuard.server.ts";
 import { PasswordChangeForm } from "#app/components/account/PasswordChangeForm.tsx";
 import { AccountCard, linkClass } from "#app/components/account/PasswordParts.tsx";
 import type { Route } from "./+types/palavra-passe";
-import { shopNameIn } from "../../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /** /conta/palavra-passe: the signed-in shopper changes their password (a visitor is sent to /login and back). */
 

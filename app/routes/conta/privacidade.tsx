@@ -6,7 +6,7 @@ import { AccountCard, linkClass } from "#app/components/account/PasswordParts.ts
 import { PrivacyDelete, PrivacyDeleted } from "#app/components/account/PrivacyDelete.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import type { Route } from "./+types/privacidade";
-import { shopNameIn } from "../../lib/shop.ts";
+import { shopNameIn } from "#app/lib/shop.ts";
 
 /**
  * /conta/privacidade (RGPD): 'Descarregar os meus dados' (GET /api/users/me/export, a JSON file) and 'Eliminar

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { AdminOrder } from "#server/orders/admin-schemas.ts";
+import type { AdminOrder } from "#server/modules/orders/admin/schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
-import { formatDateTime } from "../orders/format.ts";
-import { PaymentStatusBadge } from "../payment-status.tsx";
-import { buttonClass, ErrorPanel, focusRing, LoadingState } from "../ui.tsx";
+import { formatDateTime } from "#app/components/admin/orders/format.ts";
+import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
+import { buttonClass, ErrorPanel, focusRing, LoadingState } from "#app/components/admin/ui.tsx";
 
 /** The customer-data modal's order (GET /api/orders/:id, read by the dashboard's loader), or why it could not be read. */
 export type CustomerOrder =

@@ -1,13 +1,13 @@
 import { RefreshCw, ShieldCheck } from "lucide-react";
 import { useFetcher, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
-import { formatDateTime } from "../orders/format.ts";
-import { Pagination, useScreenPending } from "../Pagination.tsx";
-import { OrderLink } from "../order/OrderLink.tsx";
-import { PaymentStatusBadge } from "../payment-status.tsx";
-import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { buttonClass, EmptyState, focusRing } from "../ui.tsx";
+import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
+import { formatDateTime } from "#app/components/admin/orders/format.ts";
+import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
+import { OrderLink } from "#app/components/admin/order/OrderLink.tsx";
+import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { buttonClass, EmptyState, focusRing } from "#app/components/admin/ui.tsx";
 import { CustomerDialog, type CustomerOrder } from "./CustomerDialog.tsx";
 
 /** One page of GET /api/orders (the dashboard's loader) and its total. */

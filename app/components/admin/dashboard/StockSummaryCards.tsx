@@ -1,6 +1,6 @@
 import { AlertTriangle, Boxes, Layers, Package, PackageX } from "lucide-react";
 import type { ComponentType } from "react";
-import type { StockSummary } from "#server/stock/schemas.ts";
+import type { StockSummary } from "#server/modules/inventory/schemas.ts";
 
 type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 

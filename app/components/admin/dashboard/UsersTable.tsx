@@ -1,10 +1,10 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
-import type { PublicUser } from "#server/accounts/schemas.ts";
-import { Pagination, useScreenPending } from "../Pagination.tsx";
-import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { EmptyState, focusRing, useConfirm } from "../ui.tsx";
+import type { PublicUser } from "#server/modules/accounts/schemas.ts";
+import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { EmptyState, focusRing, useConfirm } from "#app/components/admin/ui.tsx";
 
 /** One page of the users, staff first (the dashboard's loader). */
 export interface UsersPage {

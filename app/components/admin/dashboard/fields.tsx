@@ -6,7 +6,7 @@
 import type { LucideIcon } from "lucide-react";
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { buttonClass, inputClass, labelClass } from "../ui.tsx";
+import { buttonClass, inputClass, labelClass } from "#app/components/admin/ui.tsx";
 
 export const fieldErrorClass = "mt-1 text-sm text-red-700";
 

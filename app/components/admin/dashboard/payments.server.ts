@@ -3,7 +3,7 @@
  * (one page of order lines and its total, the API's X-Total-Count) and GET /api/orders/:id
  * (the customer-data modal).
  */
-import { ADMIN_ORDER_MESSAGES, orderIdParams } from "#server/orders/admin-schemas.ts";
+import { ADMIN_ORDER_MESSAGES, orderIdParams } from "#server/modules/orders/admin/schemas.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { CustomerOrder } from "./CustomerDialog.tsx";
 import type { PaymentsPage } from "./PaymentsPanel.tsx";
@@ -39,7 +39,7 @@ export async function loadCustomerOrder(context: Context, rawId: string | null):
 
 /**
  * The pt-PT message of a service's typed 4xx error (AppError), else null. Read by shape, not
- * `instanceof`: the built web app carries its own copy of server/http/errors.ts, apart from the
+ * `instanceof`: the built web app carries its own copy of server/core/errors.ts, apart from the
  * one the services (built by the server process) throw.
  */
 function clientErrorMessage(error: unknown): string | null {

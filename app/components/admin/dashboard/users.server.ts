@@ -2,8 +2,8 @@
  * Loader helpers of the users screens (/dashboard's 'Utilizadores', /usuarios/ver/:id,
  * /usuarios/editar/:id): the same service calls as GET /api/users and GET /api/users/:id.
  */
-import { idParams, type PublicUser } from "#server/accounts/schemas.ts";
-import { BadRequestError } from "#server/http/errors.ts";
+import { idParams, type PublicUser } from "#server/modules/accounts/schemas.ts";
+import { BadRequestError } from "#server/core/errors.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import type { UsersPage } from "./UsersTable.tsx";
 

@@ -5,10 +5,10 @@
  */
 import { Check, Mail } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { ContactMessageItem } from "#server/contact/schemas.ts";
+import type { ContactMessageItem } from "#server/modules/contact/schemas.ts";
 import { formatShopDateTime } from "#app/lib/format.ts";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { Badge, buttonClass } from "../ui.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { Badge, buttonClass } from "#app/components/admin/ui.tsx";
 import { MESSAGE_TEXT, type MessageIntent } from "./actions.ts";
 
 export function MessageCard({ message }: { message: ContactMessageItem }) {

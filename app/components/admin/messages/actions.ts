@@ -2,7 +2,7 @@
  * The change of /mensagens: 'Marcar como tratada' (POST /api/contact/messages/:id/handled), sent by the route's
  * clientAction; the list revalidates after it.
  */
-import { type ActionResult, submitToApi } from "../route-data.tsx";
+import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
 
 export type MessageIntent = { intent: "handled"; id: number };
 

@@ -4,10 +4,10 @@
  */
 import { useRef } from "react";
 import { useFetcher } from "react-router";
-import type { OrderDetail, TimelineEntry } from "#server/fulfilment/schemas.ts";
+import type { OrderDetail, TimelineEntry } from "#server/modules/aftersale/fulfilment/schemas.ts";
 import { formatShopDateTime } from "#app/lib/format.ts";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { buttonClass, inputClass, labelClass, Panel } from "../ui.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { buttonClass, inputClass, labelClass, Panel } from "#app/components/admin/ui.tsx";
 import type { OrderIntent } from "./actions.ts";
 import { statusLabel } from "./status.tsx";
 

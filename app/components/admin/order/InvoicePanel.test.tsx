@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { OrderDetail } from "#server/fulfilment/schemas.ts";
-import type { FiscalDocument } from "#server/invoicing/schemas.ts";
-import { InvoiceFailures } from "../payments/InvoiceFailures.tsx";
+import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
+import type { FiscalDocument } from "#server/modules/invoicing/schemas.ts";
+import { InvoiceFailures } from "#app/components/admin/payments/InvoiceFailures.tsx";
 import { InvoicePanel } from "./InvoicePanel.tsx";
 
 afterEach(cleanup);

@@ -5,11 +5,11 @@
  */
 import { FileText, RotateCcw } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { OrderDetail } from "#server/fulfilment/schemas.ts";
-import type { FiscalDocument } from "#server/invoicing/schemas.ts";
+import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
+import type { FiscalDocument } from "#server/modules/invoicing/schemas.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { Badge, buttonClass, inputClass, Panel } from "../ui.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { Badge, buttonClass, inputClass, Panel } from "#app/components/admin/ui.tsx";
 import type { OrderIntent } from "./actions.ts";
 
 const UNPAID: ReadonlyArray<OrderDetail["status"]> = ["pending_payment", "expired"];

@@ -1,7 +1,7 @@
 /** A link to the admin order page (/orders/:id) from the payments tables (/payment-status, the dashboard). */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { focusRing } from "../ui.tsx";
+import { focusRing } from "#app/components/admin/ui.tsx";
 
 export function OrderLink({ line, children }: { line: { id: number }; children: ReactNode }) {
   return (

@@ -5,9 +5,9 @@
  */
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
-import type { OrderReturns } from "#server/returns/admin-schemas.ts";
+import type { OrderReturns } from "#server/modules/aftersale/returns/admin-schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
-import { buttonClass, inputClass, labelClass } from "../ui.tsx";
+import { buttonClass, inputClass, labelClass } from "#app/components/admin/ui.tsx";
 import type { OrderIntent } from "./actions.ts";
 
 export function ReturnsOpenForm(props: {

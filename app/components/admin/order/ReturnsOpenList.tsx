@@ -3,9 +3,9 @@
  * oldest first, each linked to its order page (where they are handled). Hidden when there are none.
  */
 import { RotateCcw } from "lucide-react";
-import type { OpenReturnsList } from "#server/returns/admin-schemas.ts";
+import type { OpenReturnsList } from "#server/modules/aftersale/returns/admin-schemas.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
-import { Badge } from "../ui.tsx";
+import { Badge } from "#app/components/admin/ui.tsx";
 import { OrderLink } from "./OrderLink.tsx";
 
 export function ReturnsOpenList({ data }: { data: OpenReturnsList }) {

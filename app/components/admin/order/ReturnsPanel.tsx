@@ -7,10 +7,10 @@
 import { Banknote, type LucideIcon, PackageCheck, Send, ShieldCheck, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AdminReturn, OrderReturns, RefundAttempt } from "#server/returns/admin-schemas.ts";
+import type { AdminReturn, OrderReturns, RefundAttempt } from "#server/modules/aftersale/returns/admin-schemas.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { Badge, buttonClass, inputClass, labelClass, Panel, useConfirm } from "../ui.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { Badge, buttonClass, inputClass, labelClass, Panel, useConfirm } from "#app/components/admin/ui.tsx";
 import type { OrderIntent } from "./actions.ts";
 import { ReturnsOpenForm } from "./ReturnsOpenForm.tsx";
 import { Facts } from "./sections.tsx";

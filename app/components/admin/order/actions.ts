@@ -3,9 +3,9 @@
  * marked as made. The route's clientAction sends each to the API (decision 0010); the answer's message
  * is what the toast shows.
  */
-import type { StatusBody } from "#server/fulfilment/schemas.ts";
-import type { OpenReturnBody, RefundAction } from "#server/returns/admin-schemas.ts";
-import { type ActionResult, submitToApi } from "../route-data.tsx";
+import type { StatusBody } from "#server/modules/aftersale/fulfilment/schemas.ts";
+import type { OpenReturnBody, RefundAction } from "#server/modules/aftersale/returns/admin-schemas.ts";
+import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
 
 /** The step as the form holds it: the API's body, typed from its zod schema (values still unchecked). */
 export type OrderIntent =

@@ -1,8 +1,8 @@
 /** The admin order page's loader helper: the same read as GET /api/orders/:id/detail, the id checked alike. */
-import { orderIdParams } from "#server/orders/admin-schemas.ts";
-import { BadRequestError } from "#server/http/errors.ts";
-import type { OrderDetail } from "#server/fulfilment/schemas.ts";
-import type { OrderReturns } from "#server/returns/admin-schemas.ts";
+import { orderIdParams } from "#server/modules/orders/admin/schemas.ts";
+import { BadRequestError } from "#server/core/errors.ts";
+import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
+import type { OrderReturns } from "#server/modules/aftersale/returns/admin-schemas.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 
 type Context = Parameters<typeof servicesOf>[0];

@@ -3,12 +3,12 @@
  * and Pagamento (each payment with its reference, status and gateway events). Dates in Lisbon time.
  */
 import type { ReactNode } from "react";
-import type { OrderDetail, PaymentDetail } from "#server/fulfilment/schemas.ts";
-import { CARRIER_NAMES } from "#server/fulfilment/tracking.ts";
+import type { OrderDetail, PaymentDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
+import { CARRIER_NAMES } from "#server/modules/orders/tracking.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
-import { VatBreakdownTable } from "../../orders/VatBreakdownTable.tsx";
-import { PaymentStatusBadge } from "../payment-status.tsx";
-import { Panel, thClass } from "../ui.tsx";
+import { VatBreakdownTable } from "#app/components/orders/VatBreakdownTable.tsx";
+import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";
+import { Panel, thClass } from "#app/components/admin/ui.tsx";
 
 const METHOD_NAMES: Record<PaymentDetail["method"], string> = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" };
 const ZONE_NAMES: Record<OrderDetail["dados_entrega"]["zona"], string> = {

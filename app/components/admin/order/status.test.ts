@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ORDER_STATUS_LABELS } from "#server/orders/timeline.ts";
+import { ORDER_STATUS_LABELS } from "#server/modules/orders/timeline.ts";
 import { ORDER_STATUS_TEXT } from "./status.tsx";
 
 it("the admin order page names every status as the server does", () => {

@@ -1,10 +1,10 @@
 /**
  * The order's own status on the admin order page: its pt-PT name and badge colour. The names are the
- * server's (ORDER_STATUS_LABELS in server/orders/timeline.ts; status.test.ts keeps them equal), kept
+ * server's (ORDER_STATUS_LABELS in server/modules/orders/timeline.ts; status.test.ts keeps them equal), kept
  * here because that module brings the database schema with it.
  */
-import type { OrderDetail } from "#server/fulfilment/schemas.ts";
-import { Badge } from "../ui.tsx";
+import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
+import { Badge } from "#app/components/admin/ui.tsx";
 
 type Status = OrderDetail["status"];
 

@@ -1,5 +1,5 @@
 /** An order's status on the admin's order screens, its pt-PT label given by the loader (ORDER_STATUS_LABELS). */
-import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
+import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
 import { Badge } from "#app/components/admin/ui.tsx";
 
 type OrderStatus = AdminOrderLine["order_status"];

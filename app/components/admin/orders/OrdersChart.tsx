@@ -3,7 +3,7 @@
  * measures the DOM, so the page renders a box of the same height on the server and meanwhile.
  */
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { OrdersPerDay } from "#server/orders/admin-schemas.ts";
+import type { OrdersPerDay } from "#server/modules/orders/admin/schemas.ts";
 
 /** 'YYYY-MM-DD' → '23/11' (read as a calendar day, never shifted by the time zone). */
 function shortDay(dia: string): string {

@@ -1,5 +1,5 @@
 /** How the admin's order screens (/orders, /payment-status) show an order line's customer and dates. */
-import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
+import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
 import { formatShopDateTime } from "#app/lib/format.ts";
 
 /** 'Maria Silva (ID 7)' or only 'ID 7'. */

@@ -4,10 +4,10 @@
  * message and a link to the order. Hidden when there are none.
  */
 import { FileWarning, RotateCcw } from "lucide-react";
-import type { FiscalDocument } from "#server/invoicing/schemas.ts";
+import type { FiscalDocument } from "#server/modules/invoicing/schemas.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
-import { OrderLink } from "../order/OrderLink.tsx";
-import { Badge, buttonClass } from "../ui.tsx";
+import { OrderLink } from "#app/components/admin/order/OrderLink.tsx";
+import { Badge, buttonClass } from "#app/components/admin/ui.tsx";
 import { usePaymentIntent } from "./PaymentRowActions.tsx";
 
 export function InvoiceFailures({ failures }: { failures: FiscalDocument[] }) {

@@ -7,15 +7,19 @@
  */
 import { AlertTriangle } from "lucide-react";
 import { useId, useState } from "react";
-import type { PaymentExceptionItem } from "#server/payments/exceptions-schemas.ts";
-import { EXCEPTION_KIND_LABELS, EXCEPTION_STATUS_LABELS, METHOD_NAMES } from "#server/payments/exceptions-rules.ts";
+import type { PaymentExceptionItem } from "#server/modules/payments/exceptions/schemas.ts";
+import {
+  EXCEPTION_KIND_LABELS,
+  EXCEPTION_STATUS_LABELS,
+  METHOD_NAMES,
+} from "#server/modules/payments/exceptions/rules.ts";
 import { formatReference } from "#app/components/checkout/format.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
-import { OrderLink } from "../order/OrderLink.tsx";
-import { statusLabel } from "../order/status.tsx";
-import { Pagination } from "../Pagination.tsx";
-import { type AdminColumn, ResponsiveTable } from "../ResponsiveTable.tsx";
-import { Badge, buttonClass, EmptyState, inputClass, labelClass } from "../ui.tsx";
+import { OrderLink } from "#app/components/admin/order/OrderLink.tsx";
+import { statusLabel } from "#app/components/admin/order/status.tsx";
+import { Pagination } from "#app/components/admin/Pagination.tsx";
+import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import { Badge, buttonClass, EmptyState, inputClass, labelClass } from "#app/components/admin/ui.tsx";
 import { EXCEPTION_TEXT } from "./exception-actions.ts";
 import { usePaymentIntent } from "./PaymentRowActions.tsx";
 

@@ -6,9 +6,9 @@
 import { BadgeEuro, SearchCheck, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { AdminOrderLine } from "#server/orders/admin-schemas.ts";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { buttonClass } from "../ui.tsx";
+import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { failureTitle, PAYMENT_TEXT, type PaymentIntent } from "./actions.ts";
 
 /** What the gateway is asked about: the payment reference (or MB WAY request id), else the order id. */

@@ -4,10 +4,10 @@
  * and reduces the answer to what the screen toasts: on success `message`; on failure the title
  * `failureTitle()` reads and `message` as its description.
  */
-import type { AdminOrder } from "#server/orders/admin-schemas.ts";
-import type { VerifyAllResult, VerifyResult } from "#server/payments/schemas.ts";
-import { paymentStatusLabel } from "../payment-status.tsx";
-import { type ActionResult, submitToApi } from "../route-data.tsx";
+import type { AdminOrder } from "#server/modules/orders/admin/schemas.ts";
+import type { VerifyAllResult, VerifyResult } from "#server/modules/payments/schemas.ts";
+import { paymentStatusLabel } from "#app/components/admin/payment-status.tsx";
+import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
 import { exceptionAction, type ExceptionIntent } from "./exception-actions.ts";
 
 export type PaymentIntent =

@@ -3,8 +3,8 @@
  * the API: 'Repor encomenda' (POST …/reinstate) and 'Marcar para reembolso', 'Reembolso feito',
  * 'Ignorar' (POST …/resolution with an optional note; required to ignore).
  */
-import type { ResolutionBody } from "#server/payments/exceptions-schemas.ts";
-import { type ActionResult, submitToApi } from "../route-data.tsx";
+import type { ResolutionBody } from "#server/modules/payments/exceptions/schemas.ts";
+import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
 import { failed, offline } from "./actions.ts";
 
 export type ExceptionIntent =

@@ -2,7 +2,7 @@
  * Loader helper of /payment-status's 'Exceções de pagamento': the same service call as
  * GET /api/payments/exceptions (a page, open first, newest first) and the open count.
  */
-import { exceptionsQuery } from "#server/payments/exceptions-schemas.ts";
+import { exceptionsQuery } from "#server/modules/payments/exceptions/schemas.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { EXCEPTIONS_PAGE_PARAM, type ExceptionsPage } from "./PaymentExceptions.tsx";
 

@@ -3,7 +3,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Maximize2, X } from "lucide-react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
-import { focusRing } from "../ui.tsx";
+import { focusRing } from "#app/components/admin/ui.tsx";
 
 const arrowClass = `${focusRing} absolute top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-gray-900 shadow hover:bg-white disabled:opacity-40`;
 

@@ -1,6 +1,6 @@
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { focusRing, labelClass } from "../ui.tsx";
+import { focusRing, labelClass } from "#app/components/admin/ui.tsx";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./product-api.ts";
 
 /**

@@ -1,10 +1,15 @@
 import "#app/lib/zod-csp.ts";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
-import { CATALOG_MESSAGES as M, formatPriceInput, normalizeSizes, parsePriceCents } from "#server/catalog/schemas.ts";
-import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "#server/catalog/vat-fields.ts";
-import { VAT_CATEGORIES } from "#server/settings/schemas.ts";
-import { inputClass, labelClass } from "../ui.tsx";
+import {
+  CATALOG_MESSAGES as M,
+  formatPriceInput,
+  normalizeSizes,
+  parsePriceCents,
+} from "#server/modules/catalog/schemas.ts";
+import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "#server/modules/catalog/vat-fields.ts";
+import { VAT_CATEGORIES } from "#server/modules/settings/schemas.ts";
+import { inputClass, labelClass } from "#app/components/admin/ui.tsx";
 
 /**
  * The product form's common fields (name, description, price, category, sizes) and their

@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
 import { Link } from "react-router";
-import { buttonClass } from "../ui.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { PRODUCT_TEXT } from "./product-api.ts";
 
 /** A red alert line across the product form (a missing field, the server's answer). */

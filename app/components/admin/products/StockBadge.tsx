@@ -2,7 +2,7 @@ import { Loader2, RotateCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
-import { Badge, buttonClass } from "../ui.tsx";
+import { Badge, buttonClass } from "#app/components/admin/ui.tsx";
 import type { CardStock } from "./product-api.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { ApiVariant } from "#server/catalog/schemas.ts";
-import { Badge, stockLevel, TableWrap, tdClass, thClass } from "../ui.tsx";
+import type { ApiVariant } from "#server/modules/catalog/schemas.ts";
+import { Badge, stockLevel, TableWrap, tdClass, thClass } from "#app/components/admin/ui.tsx";
 
 /** /produtos/detalhes: the chosen product's variants (colour, size, stock and its level), read only. */
 export function VariantStockTable({ variants }: { variants: ApiVariant[] }) {

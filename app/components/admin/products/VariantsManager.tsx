@@ -2,10 +2,19 @@ import { Loader2, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
-import type { ApiColor, ApiVariant } from "#server/catalog/schemas.ts";
-import type { ActionResult } from "../route-data.tsx";
-import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import { Badge, buttonClass, EmptyState, inputClass, labelClass, Panel, stockLevel, useConfirm } from "../ui.tsx";
+import type { ApiColor, ApiVariant } from "#server/modules/catalog/schemas.ts";
+import type { ActionResult } from "#app/components/admin/route-data.tsx";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import {
+  Badge,
+  buttonClass,
+  EmptyState,
+  inputClass,
+  labelClass,
+  Panel,
+  stockLevel,
+  useConfirm,
+} from "#app/components/admin/ui.tsx";
 import { useActionResult, type VariantChange } from "./product-actions.ts";
 import { PRODUCT_TEXT } from "./product-api.ts";
 import { FieldLabel } from "./ProductFields.tsx";

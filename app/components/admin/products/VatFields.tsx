@@ -1,7 +1,12 @@
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
-import { formatRate } from "#server/invoicing/vat.ts";
-import { VAT_CATEGORIES, VAT_CATEGORY_LABELS, type ShopSettings, type VatCategory } from "#server/settings/schemas.ts";
-import { inputClass } from "../ui.tsx";
+import { formatRate } from "#server/modules/tax/vat.ts";
+import {
+  VAT_CATEGORIES,
+  VAT_CATEGORY_LABELS,
+  type ShopSettings,
+  type VatCategory,
+} from "#server/modules/settings/schemas.ts";
+import { inputClass } from "#app/components/admin/ui.tsx";
 import { FieldError, FieldLabel, fieldAria, type ProductFieldsInput } from "./ProductFields.tsx";
 
 /** What the product forms need of the settings' IVA (from the page's loader). */

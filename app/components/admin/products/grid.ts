@@ -2,7 +2,7 @@
  * The products grid (/produtos): which cards are shown. The search and the number of cards live in
  * the URL (`?pesquisa=…&mostrar=…`), so the loader reads each shown card's stock and reload/back keep them.
  */
-import type { ApiProductListItem } from "#server/catalog/schemas.ts";
+import type { ApiProductListItem } from "#server/modules/catalog/schemas.ts";
 
 /** Cards rendered per step, so a catalogue of 10 000 products never renders at once. */
 export const GRID_STEP = 30;

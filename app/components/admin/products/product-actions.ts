@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef } from "react";
 import type { useFetcher } from "react-router";
-import type { CreateVariantBody } from "#server/catalog/schemas.ts";
-import { type ActionResult, submitToApi } from "../route-data.tsx";
+import type { CreateVariantBody } from "#server/modules/catalog/schemas.ts";
+import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
 import { deleteMessage, PRODUCT_TEXT } from "./product-api.ts";
 
 /** What a grid card submits: put in the shop, take out of it, or delete. */

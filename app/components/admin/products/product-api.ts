@@ -4,14 +4,20 @@
  */
 import { messageFrom } from "#app/lib/api.ts";
 import { formatShopDateTime } from "#app/lib/format.ts";
-import type { ActionResult } from "../route-data.tsx";
+import type { ActionResult } from "#app/components/admin/route-data.tsx";
 
-export type { ApiColor, ApiProduct, ApiProductListItem, ApiStockDetail, ApiVariant } from "#server/catalog/schemas.ts";
+export type {
+  ApiColor,
+  ApiProduct,
+  ApiProductListItem,
+  ApiStockDetail,
+  ApiVariant,
+} from "#server/modules/catalog/schemas.ts";
 
 /** The products grid refreshes every 5 s; the edit save gives up after 30 s. */
 export const PRODUCT_LIST_REFRESH_MS = 5000;
 export const EDIT_SAVE_TIMEOUT_MS = 30_000;
-/** Server limits (server/catalog/multipart.ts), checked in the browser first. */
+/** Server limits (server/modules/catalog/multipart.ts), checked in the browser first. */
 export const MAX_IMAGES = 10;
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
@@ -39,7 +45,7 @@ export const PRODUCT_TEXT = {
 } as const;
 
 /** A positive int32 route parameter, else null (the product page's rule). */
-export { parseProductId } from "#server/catalog/rules.ts";
+export { parseProductId } from "#server/modules/catalog/rules.ts";
 
 /** A grid card's stock: GET /api/product/stock/{id}'s total (null when it is not a number), or the card's error. */
 export type CardStock = { total: number | null } | { error: string };

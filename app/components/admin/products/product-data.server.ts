@@ -3,9 +3,9 @@
  * functions the API routes call).
  */
 import { data } from "react-router";
-import type { ApiProductListItem } from "#server/catalog/schemas.ts";
-import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
-import { AppError } from "#server/http/errors.ts";
+import type { ApiProductListItem } from "#server/modules/catalog/schemas.ts";
+import { isDatabaseUnavailable } from "#server/core/db/unavailable.ts";
+import { AppError } from "#server/core/errors.ts";
 import type { WebContext } from "#app/context.ts";
 import { cardStockError, type CardStock, parseProductId, PRODUCT_TEXT } from "./product-api.ts";
 

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ShopSettings } from "#server/settings/schemas.ts";
+import type { ShopSettings } from "#server/modules/settings/schemas.ts";
 import { fieldErrorsFrom } from "#app/components/account/PasswordParts.tsx";
 import { toast } from "#app/lib/toast.tsx";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { buttonClass, inputClass, labelClass, Panel } from "../ui.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { buttonClass, inputClass, labelClass, Panel } from "#app/components/admin/ui.tsx";
 import {
   DEFAULT_CATEGORIES,
   fromValues,

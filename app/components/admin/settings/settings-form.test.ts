@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, type ShopSettings } from "#server/settings/schemas.ts";
+import { defaultSettings, type ShopSettings } from "#server/modules/settings/schemas.ts";
 import { EUROS_MESSAGE, fromValues, parseEuros, parsePercent, PERCENT_MESSAGE, toValues } from "./settings-form.ts";
 
 describe("/definicoes form values", () => {

@@ -4,7 +4,7 @@
  * right input. Money is typed in euros and IVA in % here, and sent in cents and basis points (the wire's units).
  * Pure and without zod: the browser gets the types only (the server's schema has the last word).
  */
-import type { ShopSettings, VatCategory, VatRegion } from "#server/settings/schemas.ts";
+import type { ShopSettings, VatCategory, VatRegion } from "#server/modules/settings/schemas.ts";
 
 export type SettingsValues = Record<string, string>;
 export type SettingsErrors = Record<string, string>;

@@ -1,5 +1,5 @@
-import type { StockProductItem } from "#server/stock/schemas.ts";
-import { Badge } from "../ui.tsx";
+import type { StockProductItem } from "#server/modules/inventory/schemas.ts";
+import { Badge } from "#app/components/admin/ui.tsx";
 
 type StockFlags = Pick<StockProductItem, "isOutOfStock" | "hasLowStock" | "variantsOutOfStock" | "status">;
 

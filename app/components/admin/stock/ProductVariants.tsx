@@ -5,10 +5,18 @@
  */
 import { History, Pencil, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { StockMovement } from "#server/stock/schemas.ts";
+import type { StockMovement } from "#server/modules/inventory/schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
-import { ResponsiveTable } from "../ResponsiveTable.tsx";
-import { Badge, buttonClass, EmptyState, focusRing, LoadingState, Panel, stockLevel } from "../ui.tsx";
+import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
+import {
+  Badge,
+  buttonClass,
+  EmptyState,
+  focusRing,
+  LoadingState,
+  Panel,
+  stockLevel,
+} from "#app/components/admin/ui.tsx";
 import { type PanelChanges, usePanelParams } from "./panel-params.ts";
 import type { ProductPanelData } from "./product-panel.server.ts";
 import { StockEditDialog } from "./StockEditDialog.tsx";

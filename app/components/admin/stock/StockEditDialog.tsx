@@ -9,8 +9,8 @@ import { X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
-import { type ActionResult, useFetcherToast } from "../route-data.tsx";
-import { buttonClass, focusRing, inputClass, labelClass } from "../ui.tsx";
+import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
+import { buttonClass, focusRing, inputClass, labelClass } from "#app/components/admin/ui.tsx";
 import { currentStockIn, type StockEdit } from "./actions.ts";
 import { STOCK_INVALID, STOCK_UPDATE_FAILED, STOCK_UPDATED, type StockVariant, variantLabel } from "./types.ts";
 

@@ -1,7 +1,7 @@
 /** A variant's stock movements (GET /api/stock/variant/{id}/movements, read by the screen's loader), newest first. */
-import type { StockMovement } from "#server/stock/schemas.ts";
+import type { StockMovement } from "#server/modules/inventory/schemas.ts";
 import { formatShopDateTime } from "#app/lib/format.ts";
-import { EmptyState } from "../ui.tsx";
+import { EmptyState } from "#app/components/admin/ui.tsx";
 
 export function StockHistory({ movements, busy = false }: { movements: StockMovement[]; busy?: boolean }) {
   if (movements.length === 0) return <EmptyState message="Sem movimentos de stock para esta variante." />;

@@ -3,8 +3,8 @@
  * its table gives it) and the row button that opens the product's variants (`?product={id}`).
  */
 import type { LucideIcon } from "lucide-react";
-import { useScreenPending } from "../Pagination.tsx";
-import { type AdminColumn, ResponsiveTable } from "../ResponsiveTable.tsx";
+import { useScreenPending } from "#app/components/admin/Pagination.tsx";
+import { type AdminColumn, ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { usePanelParams } from "./panel-params.ts";
 
 interface StockRow {

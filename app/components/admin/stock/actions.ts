@@ -3,8 +3,8 @@
  * PUT /api/stock/variant/{id}. `expectedStock` is the shelf stock the dialog showed: a change made
  * meanwhile (a checkout reserved units) is answered 409 with `details.currentStock`.
  */
-import type { UpdateVariantStockBody } from "#server/stock/schemas.ts";
-import { type ActionResult, submitToApi } from "../route-data.tsx";
+import type { UpdateVariantStockBody } from "#server/modules/inventory/schemas.ts";
+import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
 
 export interface StockEdit extends Pick<UpdateVariantStockBody, "newStock" | "reason" | "notes"> {
   intent: "stock";

@@ -1,5 +1,5 @@
-/** Texts and labels of the admin stock screens; the shapes are the API's (server/stock/schemas.ts). */
-import { DEFAULT_REASON, STOCK_MESSAGES, type StockProductDetail } from "#server/stock/schemas.ts";
+/** Texts and labels of the admin stock screens; the shapes are the API's (server/modules/inventory/schemas.ts). */
+import { DEFAULT_REASON, STOCK_MESSAGES, type StockProductDetail } from "#server/modules/inventory/schemas.ts";
 
 export type StockVariant = StockProductDetail["variants"][number];
 

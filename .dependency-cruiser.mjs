@@ -1,0 +1,95 @@
+// Import boundaries, checked by `npm run lint` (docs/ARCHITECTURE.md, decision 0014).
+// Layers, bottom to top: server/core → server/modules (in MODULE_ORDER) → server/flows → the top
+// (http/, jobs/, cli/, seed/, app.ts, main.ts, services.ts and the web app). A file may import only
+// its own layer's earlier parts and the layers below it.
+
+/** The domain modules, each importing only core/ and the modules before it. */
+export const MODULE_ORDER = [
+  "tax",
+  "settings",
+  "accounts",
+  "catalog",
+  "inventory",
+  "orders",
+  "payments",
+  "invoicing",
+  "aftersale",
+  "contact",
+  "seo",
+];
+
+const TOP = "^server/(http|jobs|cli|seed)/|^server/(app|main|services)\\.ts$|^app/";
+const TESTS = "\\.test\\.tsx?$";
+
+const moduleRules = MODULE_ORDER.map((name, index) => {
+  const later = MODULE_ORDER.slice(index + 1);
+  return {
+    name: `module-order:${name}`,
+    comment: `${name} may import core/ and the modules before it (${MODULE_ORDER.slice(0, index).join(", ") || "none"}), never a later module, a flow or the top layer.`,
+    severity: "error",
+    from: { path: `^server/modules/${name}/`, pathNot: TESTS },
+    to: {
+      path: [...(later.length ? [`^server/modules/(${later.join("|")})/`] : []), "^server/flows/", TOP],
+    },
+  };
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "Files never import each other in a loop, directly or through others.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "core-imports-no-shop",
+      comment:
+        "server/core/ holds the basics (money, time, errors, db, config, log, mail): it imports nothing of the shop above it.",
+      severity: "error",
+      from: { path: "^server/core/", pathNot: TESTS },
+      to: { path: ["^server/(modules|flows)/", TOP, "^tests/"] },
+    },
+    ...moduleRules,
+    {
+      name: "flows-below-the-top",
+      comment: "A flow composes modules; it never imports the HTTP layer, jobs, the CLI or the web app.",
+      severity: "error",
+      from: { path: "^server/flows/", pathNot: TESTS },
+      to: { path: TOP },
+    },
+    {
+      name: "no-tests-in-the-shop",
+      comment: "Shop code never imports tests/ (stand-ins, kits and fixtures live there for the tests alone).",
+      severity: "error",
+      from: { path: "^(server|app)/", pathNot: TESTS },
+      to: { path: "^tests/" },
+    },
+    {
+      name: "browser-imports-no-server",
+      comment:
+        "Browser code (app/ except *.server.ts) imports from server/ only types and the browser-safe rule files (rules.ts, core money and time): server modules stay out of the web bundle.",
+      severity: "error",
+      from: { path: "^app/", pathNot: ["\\.server\\.tsx?$", TESTS] },
+      to: {
+        path: "^server/",
+        pathNot: ["/rules\\.ts$", "^server/core/(money|time)\\.ts$"],
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|data|coverage|node_modules|\\.react-router)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,43 @@
+import type { RateLimiter } from "#server/core/rate-limit.ts";
+
+/**
+ * Sign-in attempts are counted three ways per 15 minutes:
+ * - per account and address: a guesser is stopped after a few tries, but only at their address,
+ *   so a stranger cannot lock the owner out;
+ * - per account, with a higher ceiling: a guesser spread over many addresses is still stopped;
+ * - per address: one address trying many accounts. A sign-in that succeeds is given back to its
+ *   address, so many shoppers behind one address (a carrier's NAT, an office) are never locked out.
+ * A refused attempt is not counted further (the pair is checked before the account), so one
+ * address alone cannot reach the account's ceiling.
+ */
+export const LOGIN_LIMITS = {
+  perAccountAndAddress: 10,
+  perAccount: 100,
+  perAddress: 100,
+  windowMs: 15 * 60_000,
+} as const;
+
+function keysFor(email: string, ip: string) {
+  const account = email.trim().toLowerCase();
+  return { address: `login:ip:${ip}`, pair: `login:email-ip:${account}|${ip}`, account: `login:email:${account}` };
+}
+
+/** Counts one sign-in attempt; throws the 429 error when any limit is passed. */
+export async function countLoginAttempt(limiter: RateLimiter, email: string, ip: string): Promise<void> {
+  const keys = keysFor(email, ip);
+  const { windowMs } = LOGIN_LIMITS;
+  await limiter.hit(keys.address, LOGIN_LIMITS.perAddress, windowMs);
+  await limiter.hit(keys.pair, LOGIN_LIMITS.perAccountAndAddress, windowMs);
+  await limiter.hit(keys.account, LOGIN_LIMITS.perAccount, windowMs);
+}
+
+/**
+ * The owner signed in: their attempts no longer count against the account or this address, and
+ * this attempt is given back to the address (only failures count there).
+ */
+export async function forgetLoginAttempts(limiter: RateLimiter, email: string, ip: string): Promise<void> {
+  const keys = keysFor(email, ip);
+  await limiter.reset(keys.pair);
+  await limiter.reset(keys.account);
+  await limiter.refund(keys.address);
+}

@@ -1,0 +1,85 @@
+import { escapeHtml } from "#server/core/mail/escape.ts";
+import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { formatIban } from "./iban.ts";
+
+/*
+ * The shopper's e-mail when a refund is made (returns/refunds.ts): the amount, how (MB WAY to the phone that paid,
+ * or bank transfer to the IBAN given) and the date, in Lisbon. One per refund (dedupe key refund-done:{id}).
+ */
+
+const euros = (cents: number) =>
+  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
+
+/** "24/11/2026": the refund's day in Lisbon. */
+export const lisbonDate = (at: Date) =>
+  new Intl.DateTimeFormat("pt-PT", {
+    timeZone: "Europe/Lisbon",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(at);
+
+export interface RefundMailData {
+  refundId: number;
+  to: string;
+  customerName: string;
+  orderId: number;
+  amountCents: number;
+  method: "mbway" | "transferencia";
+  /** The transfer's IBAN, when the shop has one for it. */
+  iban: string | null;
+  /** Why the money goes back: a return (livre resolução) or the order's cancellation. */
+  cause: "return" | "cancelled";
+  doneAt: Date;
+  orderUrl: string;
+}
+
+export const refundMailKey = (refundId: number) => `refund-done:${refundId}`;
+
+export function refundDoneMail(d: RefundMailData): OutgoingMail {
+  const how =
+    d.method === "mbway"
+      ? "por MB WAY, para o telemóvel com que pagou"
+      : d.iban
+        ? `por transferência bancária para o IBAN ${formatIban(d.iban)}`
+        : "por transferência bancária";
+  const why =
+    d.cause === "return"
+      ? `da devolução dos artigos da encomenda #${d.orderId}`
+      : `da encomenda #${d.orderId}, que foi cancelada`;
+  const date = lisbonDate(d.doneAt);
+  const transferNote =
+    d.method === "transferencia" ? "Uma transferência pode demorar até 2 dias úteis a aparecer na sua conta." : "";
+  const text = [
+    `Olá ${d.customerName},`,
+    "",
+    `Reembolsámos ${euros(d.amountCents)} ${why}.`,
+    "",
+    `Valor: ${euros(d.amountCents)}`,
+    `Método: ${d.method === "mbway" ? "MB WAY" : "Transferência bancária"}`,
+    `Data: ${date}`,
+    "",
+    `O reembolso foi feito ${how}.${transferNote ? ` ${transferNote}` : ""}`,
+    "A nota de crédito correspondente será emitida e ficará disponível na sua conta.",
+    "",
+    `Detalhes da encomenda: ${d.orderUrl}`,
+  ].join("\n");
+  const html =
+    `<p>Olá ${escapeHtml(d.customerName)},</p>` +
+    `<p>Reembolsámos <strong>${euros(d.amountCents)}</strong> ${escapeHtml(why)}.</p>` +
+    `<table style="border-collapse:collapse">` +
+    `<tr><td style="padding-right:12px">Valor</td><td><strong>${euros(d.amountCents)}</strong></td></tr>` +
+    `<tr><td style="padding-right:12px">Método</td><td>${d.method === "mbway" ? "MB WAY" : "Transferência bancária"}</td></tr>` +
+    `<tr><td style="padding-right:12px">Data</td><td>${date}</td></tr></table>` +
+    `<p>O reembolso foi feito ${escapeHtml(how)}.${transferNote ? ` ${transferNote}` : ""}</p>` +
+    `<p>A nota de crédito correspondente será emitida e ficará disponível na sua conta.</p>` +
+    `<p><a href="${escapeHtml(d.orderUrl)}">Ver a encomenda #${d.orderId}</a></p>`;
+  return {
+    to: d.to,
+    kind: "refund-done",
+    subject: `Reembolso de ${euros(d.amountCents)}: encomenda #${d.orderId}`,
+    text,
+    html,
+    dedupeKey: refundMailKey(d.refundId),
+  };
+}

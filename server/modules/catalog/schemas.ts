@@ -1,0 +1,391 @@
+import { z } from "zod";
+import { vatCategory } from "#server/modules/settings/schemas.ts";
+import { INT32_MAX } from "./rules.ts";
+import { vatFields } from "./vat-fields.ts";
+
+/**
+ * Catalogue shapes (entities, form rules and /api/product/* bodies), shared by the API (fastify-type-provider-zod)
+ * and the admin forms. Request schemas carry the pt-PT messages the admin reads; response
+ * schemas are plain (no transforms), as the serializer encodes through them.
+ *
+ * Money is integer cents everywhere inside; the API also shows `price` in euros.
+ */
+
+export { INT32_MAX };
+/** 1 000 000,00 € */
+export const MAX_PRICE_CENTS = 100_000_000;
+export const MAX_STOCK = 1_000_000;
+export const DEFAULT_MODELO_ID = 5;
+export const MAX_PRODUCT_IMAGES = 10;
+
+export const CATALOG_MESSAGES = {
+  required: "Por favor, preencha todos os campos obrigatórios.",
+  imageRequired: "Você precisa adicionar ao menos uma imagem!",
+  bannerImageRequired: "Você precisa adicionar uma imagem!",
+  invalidProductId: "ID do produto inválido",
+  invalidBannerId: "ID do banner inválido",
+  invalidVariantId: "ID da variante inválido",
+  productNotFound: "Produto não encontrado",
+  productGone: "Produto não encontrado ou já foi eliminado",
+  bannerNotFound: "Banner não encontrado.",
+  variantNotFound: "Variante não encontrada.",
+  colorNotFound: "Cor não encontrada.",
+  sizeNotFound: "Tamanho não encontrado.",
+  categoryNotFound: "Categoria não encontrada.",
+  variantRequired: "Por favor, preencha cor e stock.",
+  productRequired: "Por favor, selecione um produto.",
+  invalidColorId: "Cor inválida.",
+  invalidSizeId: "Tamanho inválido.",
+  invalidStock: "Stock deve ser um número positivo",
+  stockTooHigh: `O stock não pode ser superior a ${MAX_STOCK.toLocaleString("pt-PT")}.`,
+  duplicateVariant: "Já existe uma variante com esta cor e este tamanho para este produto.",
+  variantReserved: "Esta variante tem unidades reservadas por encomendas pendentes e não pode ser eliminada.",
+  colorRequired: "O nome da cor é obrigatório.",
+  colorTooLong: "O nome da cor não pode ter mais de 50 caracteres.",
+  colorHexInvalid: "Código de cor inválido: use o formato #RRGGBB.",
+  duplicateColor: "Esta cor já existe.",
+  sizeRequired: "O nome do tamanho é obrigatório.",
+  sizeTooLong: "O nome do tamanho não pode ter mais de 30 caracteres.",
+  duplicateSize: "Este tamanho já existe.",
+  entryRequired: "Por favor, preencha o tamanho e a cor.",
+  priceInvalid: "Preço inválido: indique um valor como 12,50.",
+  priceNegative: "O preço não pode ser negativo.",
+  priceZero: "O preço tem de ser superior a zero.",
+  priceDecimals: "O preço só pode ter até 2 casas decimais.",
+  priceAmbiguous:
+    "Preço ambíguo: use a vírgula (ou o ponto) só para os cêntimos, sem separador de milhares; por exemplo 1234,50 ou 1 234,50.",
+  priceTooHigh: "O preço não pode ser superior a 1 000 000,00 €.",
+  nameTooLong: "O nome não pode ter mais de 200 caracteres.",
+  descriptionTooLong: "A descrição não pode ter mais de 5000 caracteres.",
+  categoryTooLong: "A categoria não pode ter mais de 100 caracteres.",
+  sizesInvalid: "Tamanhos inválidos: separe-os por vírgulas (máximo 30, cada um com até 30 caracteres).",
+  modeloInvalid: "Modelo inválido.",
+  statusInvalid: "Estado do produto inválido (use 0 ou 1).",
+  tituloTooLong: "O título não pode ter mais de 200 caracteres.",
+  slogamTooLong: "O slogan não pode ter mais de 300 caracteres.",
+  invalidBody: "Dados inválidos.",
+  concurrentChange: "Os dados foram alterados entretanto. Recarregue a página e tente novamente.",
+} as const;
+
+const M = CATALOG_MESSAGES;
+
+// ---------- helpers ----------
+
+type PriceResult = { ok: true; cents: number } | { ok: false; message: string };
+
+/**
+ * "12,50", "12.50", "12.5", 12.5, "12 €", "1 234,50" -> cents. Parsed from the decimal text, never by
+ * float arithmetic. A comma or a point separates 1 or 2 decimals (pt-PT writes a comma, a phone's
+ * keyboard may offer a point); thousands may be grouped with spaces only. A mark followed by exactly
+ * three digits ("1.234", "12,345") or both marks ("1.234,5") could be a thousands separator: refused
+ * as ambiguous instead of guessed. Refuses empty, negative, zero, more than 2 decimals and above
+ * 1 000 000 €. The admin forms and the API use this same function.
+ */
+export function parsePriceCents(value: unknown): PriceResult {
+  let text: string;
+  const isNumber = typeof value === "number";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return { ok: false, message: M.priceInvalid };
+    if (value < 0) return { ok: false, message: M.priceNegative };
+    if (value > MAX_PRICE_CENTS / 100) return { ok: false, message: M.priceTooHigh };
+    // The shortest decimal text of a JSON number is what the sender wrote (12.5 -> "12.5");
+    // only tiny fractions print with an exponent (1e-7), which have too many decimals anyway.
+    text = String(value);
+    if (text.includes("e")) return { ok: false, message: M.priceDecimals };
+  } else if (typeof value === "string") {
+    // Spaces of any width (the pt-PT grouping of 1 234,50 is often a no-break space) become one space.
+    text = value
+      .replace(/[\s\u00a0\u202f]+/g, " ")
+      .trim()
+      .replace(/\s*€$/, "")
+      .trim();
+  } else if (value === undefined || value === null) {
+    return { ok: false, message: M.required };
+  } else {
+    return { ok: false, message: M.priceInvalid };
+  }
+  if (text === "") return { ok: false, message: M.required };
+  if (text.startsWith("-")) return { ok: false, message: M.priceNegative };
+  const marks = text.match(/[.,]/g) ?? [];
+  if (!isNumber && (marks.length > 1 || /[.,]\d{3}$/.test(text))) {
+    return /^[\d .,]+$/.test(text) ? { ok: false, message: M.priceAmbiguous } : { ok: false, message: M.priceInvalid };
+  }
+  const match = /^(\d{1,3}(?: \d{3})+|\d+)(?:[.,](\d+))?$/.exec(text);
+  if (!match) return { ok: false, message: M.priceInvalid };
+  const whole = match[1]!.replaceAll(" ", "").replace(/^0+(?=\d)/, "");
+  const fraction = match[2] ?? "";
+  if (fraction.length > 2) return { ok: false, message: M.priceDecimals };
+  if (whole.length > 7) return { ok: false, message: M.priceTooHigh };
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > MAX_PRICE_CENTS) return { ok: false, message: M.priceTooHigh };
+  if (cents === 0) return { ok: false, message: M.priceZero };
+  return { ok: true, cents };
+}
+
+/** 1550 -> "15,50": a price as the admin's forms show it (parsePriceCents reads it back). */
+export function formatPriceInput(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  return `${whole},${String(Math.abs(cents % 100)).padStart(2, "0")}`;
+}
+
+/** 1250 -> 12.5 (for JSON; the shop formats it for display). */
+export function centsToEuros(cents: number): number {
+  return cents / 100;
+}
+
+type IntResult = { ok: true; value: number } | { ok: false; missing: boolean };
+
+/** Accepts a safe integer or its decimal text; `missing` for undefined, null and "". */
+function parseInteger(value: unknown, min: number, max: number): IntResult {
+  let n: number;
+  if (value === undefined || value === null) return { ok: false, missing: true };
+  if (typeof value === "number") n = value;
+  else if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "") return { ok: false, missing: true };
+    if (!/^-?\d{1,12}$/.test(text)) return { ok: false, missing: false };
+    n = Number(text);
+  } else return { ok: false, missing: false };
+  if (!Number.isSafeInteger(n) || n < min || n > max) return { ok: false, missing: false };
+  return { ok: true, value: n };
+}
+
+/** A required integer in [min, max], from a number or its text. */
+export function intValue(opts: { invalid: string; required?: string; min?: number; max?: number }) {
+  const { min = 1, max = INT32_MAX } = opts;
+  return z.unknown().transform((value, ctx) => {
+    const r = parseInteger(value, min, max);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: "custom", message: r.missing ? (opts.required ?? opts.invalid) : opts.invalid });
+    return z.NEVER;
+  });
+}
+
+/** Like intValue, but undefined / null / "" give undefined. */
+export function optionalIntValue(opts: { invalid: string; min?: number; max?: number }) {
+  const { min = 1, max = INT32_MAX } = opts;
+  return z
+    .unknown()
+    .transform((value, ctx): number | undefined => {
+      const r = parseInteger(value, min, max);
+      if (r.ok) return r.value;
+      if (r.missing) return undefined;
+      ctx.addIssue({ code: "custom", message: opts.invalid });
+      return z.NEVER;
+    })
+    .optional();
+}
+
+const requiredText = (max: number, tooLong: string, required: string = M.required) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** "S, M ,,L,M" -> "S,M,L": trimmed, empty entries dropped, duplicates removed. */
+export function normalizeSizes(value: string): string[] | null {
+  const list = [
+    ...new Set(
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (list.length > 30 || list.some((s) => s.length > 30)) return null;
+  return list;
+}
+
+const sizesField = z
+  .string({ error: M.sizesInvalid })
+  .max(1000, M.sizesInvalid)
+  .transform((value, ctx) => {
+    const list = normalizeSizes(value);
+    if (list) return list.join(",");
+    ctx.addIssue({ code: "custom", message: M.sizesInvalid });
+    return z.NEVER;
+  });
+
+export const priceField = z.unknown().transform((value, ctx) => {
+  const r = parsePriceCents(value);
+  if (r.ok) return r.cents;
+  ctx.addIssue({ code: "custom", message: r.message });
+  return z.NEVER;
+});
+
+const statusField = z
+  .unknown()
+  .transform((value, ctx): 0 | 1 | undefined => {
+    if (value === undefined || value === null || value === "") return undefined;
+    if (value === 0 || value === 1) return value;
+    if (value === "0" || value === "1") return Number(value) as 0 | 1;
+    ctx.addIssue({ code: "custom", message: M.statusInvalid });
+    return z.NEVER;
+  })
+  .optional();
+
+/** Text that may be absent; "" counts as absent. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .transform((v) => (v ? v : undefined))
+    .optional();
+
+// ---------- requests ----------
+
+/** Route params: a positive int32, else 400 with the given message. */
+export const idParams = (invalid: string) => z.object({ id: intValue({ invalid }) });
+export const productIdParams = idParams(M.invalidProductId);
+export const bannerIdParams = idParams(M.invalidBannerId);
+export const variantIdParams = idParams(M.invalidVariantId);
+
+/** Text fields of POST /api/product/create (multipart). `categoria` is a category id or name. */
+export const createProductFields = z.object({
+  name: requiredText(200, M.nameTooLong),
+  description: requiredText(5000, M.descriptionTooLong),
+  price: priceField,
+  categoria: requiredText(100, M.categoryTooLong),
+  sizes: sizesField.optional(),
+  modelo_id: optionalIntValue({ invalid: M.modeloInvalid }),
+  status: statusField,
+  ...vatFields,
+});
+export type CreateProductFields = z.infer<typeof createProductFields>;
+
+/** Text fields of PUT /api/product/updateproductstock/:id; absent optional fields keep their value. */
+export const updateProductFields = createProductFields.extend({ categoria: optionalText(100, M.categoryTooLong) });
+export type UpdateProductFields = z.infer<typeof updateProductFields>;
+
+export const createBannerFields = z.object({
+  titulo: requiredText(200, M.tituloTooLong),
+  slogam: requiredText(300, M.slogamTooLong),
+});
+export type CreateBannerFields = z.infer<typeof createBannerFields>;
+
+const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.invalidBody });
+
+export const activateBannerBody = body({ id: intValue({ invalid: M.invalidBannerId }) });
+
+export const createVariantBody = body({
+  product_id: intValue({ invalid: M.invalidProductId, required: M.productRequired }),
+  color_id: intValue({ invalid: M.invalidColorId, required: M.variantRequired }),
+  size_id: optionalIntValue({ invalid: M.invalidSizeId }),
+  stock: z.unknown().transform((value, ctx) => {
+    const r = parseInteger(value, 0, Number.MAX_SAFE_INTEGER);
+    if (r.ok && r.value <= MAX_STOCK) return r.value;
+    ctx.addIssue({
+      code: "custom",
+      message: r.ok ? M.stockTooHigh : r.missing ? M.variantRequired : M.invalidStock,
+    });
+    return z.NEVER;
+  }),
+});
+export type CreateVariantBody = z.infer<typeof createVariantBody>;
+
+export const createColorBody = body({
+  cor: requiredText(50, M.colorTooLong, M.colorRequired),
+  color_hex: z
+    .string({ error: M.colorHexInvalid })
+    .trim()
+    .regex(/^(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})?$/, M.colorHexInvalid)
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+});
+export type CreateColorBody = z.infer<typeof createColorBody>;
+
+export const createSizeBody = body({ tamanho: requiredText(30, M.sizeTooLong, M.sizeRequired) });
+export type CreateSizeBody = z.infer<typeof createSizeBody>;
+
+export const sizeColorEntryBody = body({
+  tamanho: requiredText(30, M.sizeTooLong, M.entryRequired),
+  cor: requiredText(50, M.colorTooLong, M.entryRequired),
+});
+export type SizeColorEntryBody = z.infer<typeof sizeColorEntryBody>;
+
+// ---------- responses ----------
+
+const id = z.number().int();
+
+export const productSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  /** Euros, e.g. 12.5 */
+  price: z.number(),
+  price_cents: z.number().int(),
+  /** Comma-separated file names under /uploads/; the first is the main picture. */
+  image: z.string(),
+  images: z.array(z.string()),
+  status: z.number().int(),
+  /** Category name. */
+  categoria: z.string().nullable(),
+  categoria_id: id.nullable(),
+  /** Comma-separated sizes offered, e.g. "S,M,L,XL". */
+  sizes: z.string(),
+  /** Total stock over the variants. */
+  quantidade: z.number().int(),
+  /** Colour names of the variants, comma-separated. */
+  cor: z.string(),
+  /** Size names of the variants (else the product's sizes), comma-separated. */
+  tamanho: z.string(),
+  modelo_id: id,
+  created_at: z.string(),
+  /** IVA category; the rate depends on the delivery's region (settings). */
+  vat_category: vatCategory,
+  /** M01–M99 for an exempt product, else null. */
+  vat_exemption_code: z.string().nullable(),
+});
+export type ApiProduct = z.infer<typeof productSchema>;
+
+export const productListItemSchema = z.object({
+  id,
+  status: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  price_cents: z.number().int(),
+});
+export type ApiProductListItem = z.infer<typeof productListItemSchema>;
+
+export const variantSchema = z.object({
+  id,
+  product_id: id,
+  color_id: id.nullable(),
+  color: z.string().nullable(),
+  color_name: z.string().nullable(),
+  color_hex: z.string().nullable(),
+  size_id: id.nullable(),
+  size: z.string().nullable(),
+  size_name: z.string().nullable(),
+  sizes: z.string().nullable(),
+  stock: z.number().int(),
+});
+export type ApiVariant = z.infer<typeof variantSchema>;
+
+export const stockDetailSchema = productSchema.extend({ variants: z.array(variantSchema) });
+export type ApiStockDetail = z.infer<typeof stockDetailSchema>;
+
+export const totalStockSchema = z.object({ totalStock: z.number().int() });
+
+export const namedSchema = z.object({ id, name: z.string() });
+export const colorSchema = z.object({ id, name: z.string(), color_hex: z.string().nullable() });
+export type ApiColor = z.infer<typeof colorSchema>;
+export const sizeSchema = z.object({ id: id.optional(), name: z.string(), tamanho: z.string() });
+export type ApiSize = z.infer<typeof sizeSchema>;
+
+export const bannerSchema = z.object({
+  idimg_banner: id,
+  titulo: z.string(),
+  slogam: z.string(),
+  imagem: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type ApiBanner = z.infer<typeof bannerSchema>;
+export const activeBannerSchema = bannerSchema.pick({ idimg_banner: true, titulo: true, slogam: true, imagem: true });
+
+export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
+export const createdResponse = messageResponse.extend({ id });
+export const statusResponse = messageResponse.extend({ id, status: z.number().int() });
+export const colorCreatedResponse = messageResponse.extend({ color: colorSchema });
+export const sizeCreatedResponse = messageResponse.extend({ size: namedSchema });
+export const variantCreatedResponse = messageResponse.extend({ variant: variantSchema });

@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { orderLines, orders, payments } from "#server/db/schema.ts";
+import type { Tx } from "#server/modules/inventory/movements.ts";
+
+/*
+ * What the account's privacy page (/conta/privacidade, server/modules/accounts/privacy.ts) needs from the orders
+ * domain: one shopper's orders for the RGPD export, the orders that block a deletion, and the erasure of
+ * what an invoice does not need (decision 0012).
+ */
+
+/** Statuses in which the shop still owes the shopper something (a payment to apply, goods to send or deliver). */
+export const IN_PROGRESS_STATUSES = ["pending_payment", "paid", "em_preparacao", "enviada"] as const;
+
+/** Ids of the shopper's orders still in progress, oldest first. */
+export async function ordersInProgress(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [...IN_PROGRESS_STATUSES])))
+    .orderBy(asc(orders.id));
+  return rows.map((r) => r.id);
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Every order of one shopper, newest first, with its lines and payments (three queries, whatever the count). */
+export async function ordersForExport(
+  tx: Tx,
+  userId: number,
+): Promise<Array<{ order: OrderRow; lines: OrderLineRow[]; payments: PaymentRow[] }>> {
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const [lines, pays] = await Promise.all([
+    tx.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+    tx.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)),
+  ]);
+  return rows.map((order) => ({
+    order,
+    lines: lines.filter((l) => l.orderId === order.id),
+    payments: pays.filter((p) => p.orderId === order.id),
+  }));
+}
+
+/**
+ * An account is deleted: its orders keep the name and address an invoice needs, and lose the phone
+ * numbers (delivery contact and MB WAY number), which no invoice carries. Returns the orders' ids.
+ */
+export async function forgetOrderPhones(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .update(orders)
+    .set({ deliveryPhone: "", mbwayPhone: null })
+    .where(eq(orders.userId, userId))
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,62 @@
+import { ConflictError } from "#server/core/errors.ts";
+import { euros } from "./cart.ts";
+import type { CartCheck, CartQuote, CartQuoteBody, TotalChangedDetails } from "./schemas.ts";
+import { shippingCents, zoneFor, type ShippingRates } from "./shipping.ts";
+
+/*
+ * The price before the order button (POST /api/cart/quote): the cart's lines as the database prices them,
+ * delivery for the postal code typed, and the total to pay. Checkout charges the same sums (service.ts),
+ * and refuses an order whose total is no longer the one the shopper was shown (totalMismatch).
+ */
+
+/** A sum of money in cents written as the shopper reads it: "23,40 €". */
+export const eurosText = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+
+/** The 409 when the total shown (`total_esperado`) is not what the order would cost now; null when it is. */
+export function totalMismatch(
+  expectedEuros: number | undefined,
+  sums: { subtotalCents: number; shippingCents: number },
+): ConflictError | null {
+  if (expectedEuros === undefined) return null;
+  const totalCents = sums.subtotalCents + sums.shippingCents;
+  if (Math.round(expectedEuros * 100) === totalCents) return null;
+  const details: TotalChangedDetails = {
+    reason: "total_changed",
+    subtotal: euros(sums.subtotalCents),
+    portes: euros(sums.shippingCents),
+    total: euros(totalCents),
+  };
+  return new ConflictError(
+    `O total da encomenda mudou para ${eurosText(totalCents)} (portes incluídos). Confirme o novo total para continuar.`,
+    details,
+  );
+}
+
+export function createQuoter(deps: {
+  checkCart: (body: CartQuoteBody) => Promise<CartCheck>;
+  /** The delivery prices of now (the shop's settings, cached in memory). */
+  shipping: () => Promise<ShippingRates>;
+}) {
+  return {
+    /** POST /api/cart/quote. Reads only; reserves nothing. */
+    async quote(body: CartQuoteBody): Promise<CartQuote> {
+      const [check, rates] = await Promise.all([deps.checkCart(body), deps.shipping()]);
+      // A line's price is the database's cents in euros (cart.ts: cents / 100), so × 100 gives the cents back exactly.
+      const subtotalCents = check.lines.reduce(
+        (sum, line) => (line.price === null ? sum : sum + Math.round(line.price * 100) * line.quantity),
+        0,
+      );
+      const zone = body.codigo_postal === undefined ? null : zoneFor(body.codigo_postal);
+      const portesCents = shippingCents(zone ?? "continente", body.entrega_rapida, rates, subtotalCents);
+      return {
+        ok: check.ok,
+        lines: check.lines,
+        subtotal: euros(subtotalCents),
+        portes: euros(portesCents),
+        total: euros(subtotalCents + portesCents),
+        zona: zone,
+        entrega_rapida: body.entrega_rapida,
+      };
+    },
+  };
+}

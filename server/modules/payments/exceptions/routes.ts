@@ -1,0 +1,60 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sendPage } from "#server/core/http/paging.ts";
+import {
+  exceptionIdParams,
+  exceptionsPageSchema,
+  exceptionsQuery,
+  resolutionBody,
+  resolutionResponse,
+} from "./schemas.ts";
+import type { PaymentExceptionsService } from "./service.ts";
+
+/** What the admin reads after each resolution. */
+const RESOLVED = {
+  refund_due: "Pagamento marcado para reembolso.",
+  refunded: "Reembolso registado.",
+  dismissed: "Exceção de pagamento ignorada.",
+} as const;
+
+/** 'Exceções de pagamento' on /payment-status (admin only): the list and its resolutions. Thin: validate, call, answer. */
+export function paymentExceptionsRoutes(app: FastifyInstance, deps: { exceptions: PaymentExceptionsService }): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { exceptions } = deps;
+  const admin = { access: "admin" } as const;
+
+  api.get(
+    "/api/payments/exceptions",
+    { config: admin, schema: { querystring: exceptionsQuery, response: { 200: exceptionsPageSchema } } },
+    async (request, reply) => sendPage(reply, await exceptions.list(request.query)),
+  );
+
+  api.post(
+    "/api/payments/exceptions/:id/reinstate",
+    { config: admin, schema: { params: exceptionIdParams, response: { 200: resolutionResponse } } },
+    async (request) => {
+      const exception = await exceptions.reinstate(request.user!, request.params.id);
+      return {
+        success: true as const,
+        message: `Encomenda #${exception.order_id} reposta e paga; a confirmação foi enviada ao cliente.`,
+        exception,
+      };
+    },
+  );
+
+  api.post(
+    "/api/payments/exceptions/:id/resolution",
+    {
+      config: admin,
+      schema: { params: exceptionIdParams, body: resolutionBody, response: { 200: resolutionResponse } },
+    },
+    async (request) => {
+      const exception = await exceptions.resolve(request.user!, request.params.id, request.body);
+      return {
+        success: true as const,
+        message: RESOLVED[request.body.resolution],
+        exception,
+      };
+    },
+  );
+}
