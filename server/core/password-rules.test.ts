@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login } from "#tests/support/http.ts";
-import { users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
 import { verifyPassword } from "#server/modules/accounts/passwords.ts";
 import { registerForm } from "#server/modules/accounts/schemas.ts";
 

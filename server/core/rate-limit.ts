@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { rateLimits } from "#server/db/schema.ts";
+import { rateLimits } from "#server/core/db/schema.ts";
 import { TooManyRequestsError } from "./errors.ts";
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { products, variants } from "#server/db/schema.ts";
+import { products, variants } from "#server/modules/catalog/schema.ts";
 import { seedDemoCatalog } from "#server/seed/demo.ts";
 
 /*

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { products } from "#server/db/schema.ts";
+import { products } from "#server/modules/catalog/schema.ts";
 
 /**
  * Personal and admin answers are never kept by a browser or a shared cache: every route of the

@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { rateLimits, sessions } from "#server/db/schema.ts";
+import { rateLimits } from "#server/core/db/schema.ts";
+import { sessions } from "#server/modules/accounts/schema.ts";
 
 /**
  * Removes rows nobody can use any more: expired sessions (a login past expires_at is refused

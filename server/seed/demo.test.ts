@@ -14,9 +14,9 @@ import {
   productImages,
   products,
   sizes,
-  stockMovements,
   variants,
-} from "#server/db/schema.ts";
+} from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
 import { DEMO_STOCK_REASON, seedDemoCatalog } from "./demo.ts";
 
 const TABLES = { categories, colors, sizes, products, productImages, variants, stockMovements, banners };

@@ -10,9 +10,9 @@ import {
   productImages,
   products,
   sizes,
-  stockMovements,
   variants,
-} from "#server/db/schema.ts";
+} from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
 import { bannerSvg, productSvg, type Item, type Motif, type ProductArt, type View } from "./demo-art.ts";
 
 /*

@@ -14,7 +14,7 @@ import {
   SESSION_TTL_MS,
 } from "#server/modules/accounts/sessions.ts";
 import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/modules/orders/rules.ts";
-import { sessions } from "#server/db/schema.ts";
+import { sessions } from "#server/modules/accounts/schema.ts";
 import type { FaultContext } from "./context.ts";
 import { seedBuyers, SESSION_SECRET, type Auth, type Buyer } from "./harness.ts";
 

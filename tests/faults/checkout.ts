@@ -2,7 +2,7 @@
  * Concurrent checkouts of the same variants through two shop processes on one database.
  */
 import { eq, inArray, and } from "drizzle-orm";
-import { orders } from "#server/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import { seedSignedInBuyers } from "./buyers.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import {

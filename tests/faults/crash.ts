@@ -4,7 +4,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { inArray, sql } from "drizzle-orm";
-import { orderLines, orders, payments } from "#server/db/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { ORDERS_PER_ACCOUNT, seedSignedInBuyers } from "./buyers.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import {

@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "#server/modules/accounts/passwords.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { colors, orderLines, orders, products, sizes, users, variants } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { colors, products, sizes, variants } from "#server/modules/catalog/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
 
 /* The fault drills' data: buyers and products written straight into the shared database, and the stock invariants. */
 

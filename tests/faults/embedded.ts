@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { createDatabase, type Database } from "#server/core/db/client.ts";
 import { runningEmbeddedUrl } from "#server/core/db/embedded.ts";
 import { isProcessAlive } from "#server/core/db/lock.ts";
-import { orders } from "#server/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import {
   assert,

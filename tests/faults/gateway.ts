@@ -4,7 +4,8 @@
  * and no lock, and leaves the order cancelled.
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { orders, variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import { startGatewayStandIn, type GatewayStandIn, type StandInMode } from "#tests/support/gateway-standin.ts";
 import type { FaultContext, FaultTest } from "./context.ts";
 import { ORPHAN_GRACE_MINUTES } from "#server/modules/orders/expiry.ts";

@@ -6,7 +6,8 @@
  * with exactly one invoice row and exactly one finalized document at the service.
  */
 import { eq } from "drizzle-orm";
-import { invoices, payments } from "#server/db/schema.ts";
+import { invoices } from "#server/modules/invoicing/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
 import { startInvoiceXpressStandIn, type IxStandIn } from "#tests/standins/invoicing/invoicexpress.ts";
 import type { FaultContext, FaultTest } from "./context.ts";

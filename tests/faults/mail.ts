@@ -4,7 +4,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
-import { emailOutbox, orders, payments } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "#tests/support/mail.ts";
 import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
 import type { FaultContext, FaultTest } from "./context.ts";

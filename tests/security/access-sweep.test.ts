@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { colors, orders, payments, products, users, variants } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { colors, products, variants } from "#server/modules/catalog/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { seenRoutes, type SeenRoute } from "./support.ts";
 
 // A test build whose every Fastify instance logs its routes (onRoute), plugin-scoped ones included.

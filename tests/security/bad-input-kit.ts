@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { ZodType } from "zod";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { banners, categories, colors, products, sizes, variants } from "#server/db/schema.ts";
+import { banners, categories, colors, products, sizes, variants } from "#server/modules/catalog/schema.ts";
 import { examples, type Ids } from "./bad-input-examples.ts";
 import { seenRoutes, type SeenRoute } from "./support.ts";
 

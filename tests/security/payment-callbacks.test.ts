@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { orderWithPayment } from "#tests/support/orders.ts";
-import { emailOutbox, orders, paymentEvents, payments, variants } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { paymentEvents, payments } from "#server/modules/payments/schema.ts";
 import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/modules/orders/rules.ts";
 import { buildCallbackUrl, CALLBACK_PATH } from "#server/modules/payments/callback.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeJsonLd } from "#app/lib/seo.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { colors } from "#server/db/schema.ts";
+import { colors } from "#server/modules/catalog/schema.ts";
 
 /*
  * Stored XSS, the API side. The SSR pages need the web build, which Vitest does not have, so

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { createTestApp, type TestApp } from "./db.ts";
 import { createUser, login, type AuthHeaders } from "./http.ts";
-import { orderLines, orders, payments, products, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { products } from "#server/modules/catalog/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { lisbonParts, lisbonTime } from "#server/core/time.ts";
 import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
 import type { OrderStatus } from "#server/modules/orders/timeline.ts";

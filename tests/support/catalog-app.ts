@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { categories, colors, productImages, products, sizes } from "#server/db/schema.ts";
+import { categories, colors, productImages, products, sizes } from "#server/modules/catalog/schema.ts";
 import { createTestApp, type TestApp } from "./db.ts";
 import { createProduct as createProductThroughApi, signIn } from "./factories.ts";
 import type { AuthHeaders } from "./http.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
-import { orderEvents, orders } from "#server/db/schema.ts";
+import { orderEvents, orders } from "#server/modules/orders/schema.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox } from "#server/core/mail/worker.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";

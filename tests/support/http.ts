@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
 import type { Database } from "#server/core/db/client.ts";
 import { hashPassword } from "#server/modules/accounts/passwords.ts";
 

@@ -6,7 +6,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/core/config.ts";
-import { invoices, orderEvents } from "#server/db/schema.ts";
+import { invoices } from "#server/modules/invoicing/schema.ts";
+import { orderEvents } from "#server/modules/orders/schema.ts";
 import {
   InvoiceProviderError,
   type CreditNoteRequest,

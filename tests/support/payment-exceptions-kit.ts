@@ -7,15 +7,12 @@ import { createTestApp, type TestApp } from "./db.ts";
 import { createUser, login, type AuthHeaders } from "./http.ts";
 import { parseMail, type ReadMail } from "./mail.ts";
 import { orderWithPayment } from "./orders.ts";
-import {
-  emailOutbox,
-  orders,
-  paymentExceptions,
-  payments,
-  stockMovements,
-  users,
-  variants,
-} from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { paymentExceptions, payments } from "#server/modules/payments/schema.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox } from "#server/core/mail/worker.ts";
 import { buildCallbackUrl } from "#server/modules/payments/callback.ts";

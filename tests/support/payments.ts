@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { payments } from "#server/db/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
 import type { TestApp } from "./db.ts";
 

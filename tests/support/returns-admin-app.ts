@@ -3,17 +3,12 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
-import {
-  invoices,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  refunds,
-  returns,
-  stockMovements,
-  variants,
-} from "#server/db/schema.ts";
+import { refunds, returns } from "#server/modules/aftersale/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { invoices } from "#server/modules/invoicing/schema.ts";
+import { orderEvents, orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox } from "#server/core/mail/worker.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { categories, colors, products, sizes, stockMovements, variants } from "#server/db/schema.ts";
+import { categories, colors, products, sizes, variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
 import { createTestApp, type TestApp } from "./db.ts";
 import { signIn } from "./factories.ts";
 import type { AuthHeaders } from "./http.ts";

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { users } from "#server/modules/accounts/schema.ts";
 import { expect } from "vitest";
 import type { TestApp } from "./db.ts";
 import { signIn } from "./factories.ts";
@@ -182,7 +184,7 @@ export interface Shopper {
 
 export async function newShopper(t: TestApp): Promise<Shopper> {
   const { id, email, headers } = await signIn(t, "cliente");
-  const me = await t.db.query.users.findFirst({ where: (users, { eq: is }) => is(users.id, id) });
+  const [me] = await t.db.select().from(users).where(eq(users.id, id));
   return { id, name: me!.name, email, headers };
 }
 

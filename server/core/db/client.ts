@@ -1,8 +1,11 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "#server/db/schema.ts";
 
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** No relational schema is registered: each module queries its own tables (schema.ts) with the query builder. */
+export type Database = NodePgDatabase & { $client: pg.Pool };
+
+/** A database or an open transaction: what every module function that writes takes. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
 /**
  * Pool size: 8, not 20. PostgreSQL shares a few CPUs with this process (2 vCPUs in the benchmark):
@@ -31,7 +34,5 @@ export function createDatabase(url: string, opts: { max?: number; connectTimeout
   });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
-  return drizzle(pool, { schema }) as Database;
+  return drizzle(pool) as Database;
 }
-
-export { schema };

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { Database } from "./client.ts";
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /** Applies pending migrations; an advisory lock lets several instances start at once. */
 export async function runMigrations(db: Database): Promise<void> {

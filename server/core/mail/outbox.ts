@@ -1,4 +1,4 @@
-import { emailOutbox } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
 import type { Database } from "#server/core/db/client.ts";
 
 export interface OutgoingMail {

@@ -8,7 +8,7 @@ import { createTestDatabase } from "#tests/support/db.ts";
 import { freePort } from "#tests/support/global-setup.ts";
 import { parseMail, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import { createDatabase, type Database } from "#server/core/db/client.ts";
-import { emailOutbox } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
 import { enqueueMail, type OutgoingMail } from "./outbox.ts";
 import { createMailTransport, type MailTransport } from "./transport.ts";
 import { drainOutbox, MAX_ATTEMPTS, retryDelaySeconds } from "./worker.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type pino from "pino";
 import type { Database } from "#server/core/db/client.ts";
-import { emailOutbox } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
 import { type MailShop, signMail } from "./signature.ts";
 import type { MailTransport } from "./transport.ts";
 

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login } from "#tests/support/http.ts";
-import { emailOutbox, emailVerificationTokens, sessions, users } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { emailVerificationTokens, sessions, users } from "./schema.ts";
 
 let t: TestApp;
 beforeAll(async () => {

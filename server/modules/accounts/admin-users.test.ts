@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { insertOrder, signIn } from "#tests/support/factories.ts";
 import { createUser, type AuthHeaders } from "#tests/support/http.ts";
-import { orders, users } from "#server/db/schema.ts";
+import { users } from "./schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 
 /** Admin user management: constraint violations answer their own pt-PT message (issue 11, 2.9). */
 

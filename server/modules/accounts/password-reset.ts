@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { passwordResetTokens, sessions, users } from "./schema.ts";
 import { BadRequestError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "./mails.ts";

@@ -7,15 +7,9 @@ import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { checkout, delivery, seedProduct, signIn, type Session } from "#tests/support/factories.ts";
 import { login } from "#tests/support/http.ts";
 import { parseMail } from "#tests/support/mail.ts";
-import {
-  emailVerificationTokens,
-  orderLines,
-  orders,
-  passwordResetTokens,
-  payments,
-  sessions,
-  users,
-} from "#server/db/schema.ts";
+import { emailVerificationTokens, passwordResetTokens, sessions, users } from "./schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox } from "#server/core/mail/worker.ts";
 import { verifyPassword } from "./passwords.ts";

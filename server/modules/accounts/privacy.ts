@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#server/core/db/client.ts";
-import { emailVerificationTokens, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { emailVerificationTokens, passwordResetTokens, sessions, users } from "./schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { billingViewOf, type BillingSource } from "#server/modules/orders/billing.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/core/db/pg-errors.ts";
-import { emailVerificationTokens, users } from "#server/db/schema.ts";
+import { emailVerificationTokens, users } from "./schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from "./mails.ts";

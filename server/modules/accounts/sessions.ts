@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { sessions, users } from "#server/db/schema.ts";
+import { sessions, users } from "./schema.ts";
 import type { PublicUser } from "./schemas.ts";
 
 export const SESSION_COOKIE = "loja_session";

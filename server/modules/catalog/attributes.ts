@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { pgErrorCode as pgCode } from "#server/core/db/pg-errors.ts";
-import { categories, colors, sizeColorEntries, sizes as sizesTable } from "#server/db/schema.ts";
+import { categories, colors, sizeColorEntries, sizes as sizesTable } from "./schema.ts";
 import { BadRequestError, ConflictError } from "#server/core/errors.ts";
-import type { Tx } from "./columns.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import {
   CATALOG_MESSAGES as M,
   INT32_MAX,

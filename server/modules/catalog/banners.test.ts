@@ -4,7 +4,7 @@ import { useCatalogApp } from "#tests/support/catalog-app.ts";
 import type { TestApp } from "#tests/support/db.ts";
 import { form, image } from "#tests/support/factories.ts";
 import { type AuthHeaders } from "#tests/support/http.ts";
-import { banners } from "#server/db/schema.ts";
+import { banners } from "./schema.ts";
 import { CATALOG_MESSAGES as M } from "./schemas.ts";
 
 /** Banners: creation, the one active banner, unknown ids. */

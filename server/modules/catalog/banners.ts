@@ -1,8 +1,8 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { banners } from "#server/db/schema.ts";
+import { banners } from "./schema.ts";
 import { BadRequestError, NotFoundError } from "#server/core/errors.ts";
-import type { Tx } from "./columns.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import type { CatalogFiles } from "./files.ts";
 import { CATALOG_MESSAGES as M, type ApiBanner, type CreateBannerFields } from "./schemas.ts";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { colors, products, variants } from "#server/db/schema.ts";
+import { colors, products, variants } from "./schema.ts";
 
 /**
  * The public lists are served from memory and stay right when the database changes behind

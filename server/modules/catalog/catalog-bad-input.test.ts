@@ -3,7 +3,7 @@ import { type Method, useCatalogApp } from "#tests/support/catalog-app.ts";
 import type { TestApp } from "#tests/support/db.ts";
 import { form, image } from "#tests/support/factories.ts";
 import { type AuthHeaders } from "#tests/support/http.ts";
-import { products } from "#server/db/schema.ts";
+import { products } from "./schema.ts";
 
 /** Bad input to the catalogue API never gives a 5xx, and admin calls stay closed. */
 

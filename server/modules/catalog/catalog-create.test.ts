@@ -4,7 +4,7 @@ import { useCatalogApp } from "#tests/support/catalog-app.ts";
 import type { TestApp } from "#tests/support/db.ts";
 import { form, image } from "#tests/support/factories.ts";
 import { type AuthHeaders } from "#tests/support/http.ts";
-import { productImages, products } from "#server/db/schema.ts";
+import { productImages, products } from "./schema.ts";
 import { CATALOG_MESSAGES as M } from "./schemas.ts";
 
 /** Creating products: POST /api/product/create (pictures, prices, categories, refusals). */

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { products } from "#server/db/schema.ts";
+import { products } from "./schema.ts";
 import { seedDemoCatalog } from "#server/seed/demo.ts";
 
 /*

@@ -4,7 +4,8 @@ import { useCatalogApp } from "#tests/support/catalog-app.ts";
 import type { TestApp } from "#tests/support/db.ts";
 import { form, image, insertOrder, type FormInput } from "#tests/support/factories.ts";
 import { createUser, type AuthHeaders } from "#tests/support/http.ts";
-import { colors, orderLines, productImages, products, variants } from "#server/db/schema.ts";
+import { colors, productImages, products, variants } from "./schema.ts";
+import { orderLines } from "#server/modules/orders/schema.ts";
 import { CATALOG_MESSAGES as M } from "./schemas.ts";
 
 /** Changing and deleting products: PUT /api/product/updateproductstock/:id, DELETE /api/product/:id. */

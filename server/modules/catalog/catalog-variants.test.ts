@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useCatalogApp } from "#tests/support/catalog-app.ts";
 import type { TestApp } from "#tests/support/db.ts";
 import { type AuthHeaders } from "#tests/support/http.ts";
-import { sizeColorEntries, stockMovements, variants } from "#server/db/schema.ts";
+import { sizeColorEntries, variants } from "./schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
 import { CATALOG_MESSAGES as M } from "./schemas.ts";
 
 /** Colours, sizes, size/colour entries and product variants. */

@@ -5,7 +5,7 @@ import { useCatalogApp } from "#tests/support/catalog-app.ts";
 import type { TestApp } from "#tests/support/db.ts";
 import { form, image } from "#tests/support/factories.ts";
 import type { AuthHeaders } from "#tests/support/http.ts";
-import { products } from "#server/db/schema.ts";
+import { products } from "./schema.ts";
 import { VAT_FIELD_MESSAGES } from "./vat-fields.ts";
 
 /** The product forms' 'Taxa de IVA' and exemption code: stored, defaulted from the settings, refused when wrong. */

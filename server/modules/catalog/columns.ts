@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Database } from "#server/core/db/client.ts";
-import { categories, colors, products, sizes as sizesTable, variants } from "#server/db/schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
+import { categories, colors, products, sizes as sizesTable, variants } from "./schema.ts";
 import type { VatCategory } from "#server/modules/settings/schemas.ts";
 import { centsToEuros, type ApiProduct, type ApiVariant } from "./schemas.ts";
 
@@ -9,8 +9,7 @@ import { centsToEuros, type ApiProduct, type ApiVariant } from "./schemas.ts";
  * see a product, and the mapping of a row to the API's shape. Used by every catalogue module.
  */
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
+type Executor = Tx;
 
 /**
  * The outer query's product id for the correlated subqueries below, always written as

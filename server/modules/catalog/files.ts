@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { banners, productImages } from "#server/db/schema.ts";
+import { banners, productImages } from "./schema.ts";
 import { deleteImage, storeImage, type StoredImage } from "./images.ts";
 
 /**

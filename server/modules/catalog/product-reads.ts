@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { colors, products, sizes as sizesTable, variants } from "#server/db/schema.ts";
+import { colors, products, sizes as sizesTable, variants } from "./schema.ts";
 import { NotFoundError } from "#server/core/errors.ts";
 import { type CachedBody, type CatalogCache } from "./cache.ts";
 import {

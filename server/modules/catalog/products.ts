@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { pgErrorCode as pgCode } from "#server/core/db/pg-errors.ts";
-import { productImages, products } from "#server/db/schema.ts";
+import { productImages, products } from "./schema.ts";
 import { BadRequestError, NotFoundError } from "#server/core/errors.ts";
 import { resolveCategory } from "./attributes.ts";
-import { notDeleted, type Tx } from "./columns.ts";
+import type { Tx } from "#server/core/db/client.ts";
+import { notDeleted } from "./columns.ts";
 import type { CatalogFiles } from "./files.ts";
 import type { StoredImage } from "./images.ts";
 import { vatColumns, type VatDefaults } from "./vat-fields.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { vatCategory } from "#server/modules/settings/schemas.ts";
+import { intValue, optionalIntValue, parseInteger } from "#server/core/zod.ts";
 import { INT32_MAX } from "./rules.ts";
 import { vatFields } from "./vat-fields.ts";
 
@@ -131,49 +132,6 @@ export function formatPriceInput(cents: number): string {
 /** 1250 -> 12.5 (for JSON; the shop formats it for display). */
 export function centsToEuros(cents: number): number {
   return cents / 100;
-}
-
-type IntResult = { ok: true; value: number } | { ok: false; missing: boolean };
-
-/** Accepts a safe integer or its decimal text; `missing` for undefined, null and "". */
-function parseInteger(value: unknown, min: number, max: number): IntResult {
-  let n: number;
-  if (value === undefined || value === null) return { ok: false, missing: true };
-  if (typeof value === "number") n = value;
-  else if (typeof value === "string") {
-    const text = value.trim();
-    if (text === "") return { ok: false, missing: true };
-    if (!/^-?\d{1,12}$/.test(text)) return { ok: false, missing: false };
-    n = Number(text);
-  } else return { ok: false, missing: false };
-  if (!Number.isSafeInteger(n) || n < min || n > max) return { ok: false, missing: false };
-  return { ok: true, value: n };
-}
-
-/** A required integer in [min, max], from a number or its text. */
-export function intValue(opts: { invalid: string; required?: string; min?: number; max?: number }) {
-  const { min = 1, max = INT32_MAX } = opts;
-  return z.unknown().transform((value, ctx) => {
-    const r = parseInteger(value, min, max);
-    if (r.ok) return r.value;
-    ctx.addIssue({ code: "custom", message: r.missing ? (opts.required ?? opts.invalid) : opts.invalid });
-    return z.NEVER;
-  });
-}
-
-/** Like intValue, but undefined / null / "" give undefined. */
-export function optionalIntValue(opts: { invalid: string; min?: number; max?: number }) {
-  const { min = 1, max = INT32_MAX } = opts;
-  return z
-    .unknown()
-    .transform((value, ctx): number | undefined => {
-      const r = parseInteger(value, min, max);
-      if (r.ok) return r.value;
-      if (r.missing) return undefined;
-      ctx.addIssue({ code: "custom", message: opts.invalid });
-      return z.NEVER;
-    })
-    .optional();
 }
 
 const requiredText = (max: number, tooLong: string, required: string = M.required) =>

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { banners, productImages, products } from "#server/db/schema.ts";
+import { banners, productImages, products } from "./schema.ts";
 
 /*
  * The uploads directory cannot be written (a read-only disk, wrong permissions): an upload

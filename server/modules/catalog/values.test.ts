@@ -10,7 +10,7 @@ import {
   VALUES_ENV,
   type BuiltCatalogue,
 } from "#tests/support/values.ts";
-import { categories, productImages, products, variants } from "#server/db/schema.ts";
+import { categories, productImages, products, variants } from "./schema.ts";
 import type { ApiProduct, ApiProductListItem, ApiStockDetail } from "./schemas.ts";
 
 /*

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { pgErrorCode as pgCode } from "#server/core/db/pg-errors.ts";
-import { colors, products, sizes as sizesTable, variants } from "#server/db/schema.ts";
+import { colors, products, sizes as sizesTable, variants } from "./schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { recordMovements } from "#server/modules/inventory/movements.ts";
 import { notDeleted, variantRows } from "./columns.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { intValue } from "#server/modules/catalog/schemas.ts";
-import { pageQuery } from "#server/modules/inventory/schemas.ts";
+
 import { CONTACT_LIMITS as L, CONTACT_MESSAGES as M } from "./rules.ts";
+import { intValue, pageQuery } from "#server/core/zod.ts";
 
 /**
  * The contact form (POST /api/contact, public) and the admin's 'Mensagens' (GET /api/contact/messages, POST

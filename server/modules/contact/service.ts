@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { contactMessages } from "#server/db/schema.ts";
+import { contactMessages } from "./schema.ts";
 import { NotFoundError, TooManyRequestsError } from "#server/core/errors.ts";
 import type { RateLimiter } from "#server/core/rate-limit.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";

@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "#server/core/db/client.ts";
-import { stockMovements } from "#server/db/schema.ts";
-
-/** A database or an open transaction. */
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+import type { Tx } from "#server/core/db/client.ts";
+import { stockMovements } from "./schema.ts";
 
 export interface MovementInput {
   variantId: number;

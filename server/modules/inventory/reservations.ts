@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { variants } from "#server/db/schema.ts";
-import { recordMovements, type Tx } from "./movements.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
+import { recordMovements } from "./movements.ts";
 
 /*
  * What happens to units an order reserved (checkout moved them from a variant's `stock` to its

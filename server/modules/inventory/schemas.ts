@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CATALOG_MESSAGES, MAX_STOCK, idParams, intValue } from "#server/modules/catalog/schemas.ts";
+import { PAGE_MESSAGES, intValue, pageQuery, queryInt } from "#server/core/zod.ts";
+import { CATALOG_MESSAGES, MAX_STOCK, idParams } from "#server/modules/catalog/schemas.ts";
 
 /**
  * Stock management shapes (/api/stock/*), shared by the API and
@@ -8,7 +9,6 @@ import { CATALOG_MESSAGES, MAX_STOCK, idParams, intValue } from "#server/modules
 
 export const LOW_STOCK_MAX = 10;
 export const DEFAULT_REASON = "Atualização manual";
-export const MAX_PAGE_SIZE = 200;
 export const LOW_STOCK_ROWS = 500;
 export const MOVEMENTS_ROWS = 100;
 
@@ -20,8 +20,8 @@ export const STOCK_MESSAGES = {
   productNotFound: CATALOG_MESSAGES.productNotFound,
   variantNotFound: CATALOG_MESSAGES.variantNotFound,
   updated: "Stock atualizado com sucesso!",
-  invalidPage: "Página inválida.",
-  invalidLimit: `Limite inválido: indique um número entre 1 e ${MAX_PAGE_SIZE}.`,
+  invalidPage: PAGE_MESSAGES.invalidPage,
+  invalidLimit: PAGE_MESSAGES.invalidLimit,
   invalidThreshold: "Limite de stock inválido: indique um número entre 0 e 1000.",
   searchTooLong: "A pesquisa não pode ter mais de 200 caracteres.",
   reasonTooLong: "O motivo não pode ter mais de 200 caracteres.",
@@ -35,26 +35,6 @@ export const STOCK_MESSAGES = {
 const M = STOCK_MESSAGES;
 
 // ---------- requests ----------
-
-/** An optional query integer: absent or "" gives the default. */
-const queryInt = (opts: { invalid: string; min: number; max: number; fallback: number }) =>
-  z
-    .unknown()
-    .transform((value, ctx): number => {
-      if (value === undefined || value === null || value === "") return opts.fallback;
-      const text = typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
-      const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-      if (Number.isInteger(n) && n >= opts.min && n <= opts.max) return n;
-      ctx.addIssue({ code: "custom", message: opts.invalid });
-      return z.NEVER;
-    })
-    .optional()
-    .transform((v) => v ?? opts.fallback);
-
-export const pageQuery = {
-  page: queryInt({ invalid: M.invalidPage, min: 1, max: 1_000_000, fallback: 1 }),
-  limit: queryInt({ invalid: M.invalidLimit, min: 1, max: MAX_PAGE_SIZE, fallback: 50 }),
-};
 
 export const stockProductsQuery = z.object({
   ...pageQuery,

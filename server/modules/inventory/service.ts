@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { centsToEuros } from "#server/modules/catalog/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { products, stockMovements, users, variants } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { products, variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "./schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { recordMovements } from "./movements.ts";
 import {

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "#tests/support/db.ts";
 import type { AuthHeaders } from "#tests/support/http.ts";
 import { useStockApp } from "#tests/support/stock-app.ts";
-import { stockMovements, variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "./schema.ts";
 import { STOCK_MESSAGES as M } from "./schemas.ts";
 
 /** The admin stock API changes: setting a variant's stock (also from a stale screen) and its movement history. */

@@ -15,7 +15,8 @@ import {
   type BuiltCatalogue,
 } from "#tests/support/values.ts";
 import type { ApiProduct, ApiStockDetail } from "#server/modules/catalog/schemas.ts";
-import { orderLines, orders, products, variants } from "#server/db/schema.ts";
+import { products, variants } from "#server/modules/catalog/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import type { LowStockItem, StockProductDetail, StockProductItem, StockSummary } from "./schemas.ts";
 
 /*

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { emailOutbox } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox } from "#server/core/mail/worker.ts";
 import { useInvoicingApp } from "#tests/support/invoicing-app.ts";

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderLines, orders, products } from "#server/db/schema.ts";
+import { products } from "#server/modules/catalog/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { createInvoiceXpressProvider } from "#server/modules/invoicing/providers/invoicexpress.ts";
 import { startInvoiceXpressStandIn, type IxStandIn } from "#tests/standins/invoicing/invoicexpress.ts";
 import { afterAll, beforeAll } from "vitest";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invoices, orderLines, orders } from "#server/db/schema.ts";
+import { invoices } from "./schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { sendPaidCallback } from "#tests/support/payments.ts";
 import { CALLBACK_KEY } from "#tests/support/orders.ts";
 import { useInvoicingApp } from "#tests/support/invoicing-app.ts";

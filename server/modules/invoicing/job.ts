@@ -1,10 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type pino from "pino";
 import type { Database } from "#server/core/db/client.ts";
-import { invoices, orderLines, orders, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { invoices } from "./schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { invoiceBuyer } from "#server/modules/orders/billing.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import {
   InvoiceProviderError,
   type DocumentKind,

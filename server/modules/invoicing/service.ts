@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { invoices, orders, refunds, returnLines } from "#server/db/schema.ts";
+import { refunds, returnLines } from "#server/modules/aftersale/schema.ts";
+import { invoices } from "./schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { issueDueDocuments, type InvoiceJobDeps, type InvoiceRow, type IssueRunResult } from "./job.ts";
 import {
   InvoiceProviderError,

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { checkout, delivery, seedProduct, signIn, type Session } from "#tests/support/factories.ts";
-import { orders, stockMovements, variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orders } from "./schema.ts";
 import { CONSUMIDOR_FINAL_NIF, isValidNif } from "#server/modules/tax/nif.ts";
 import { BILLING_MESSAGES, invoiceBuyer, NAMED_BUYER_FROM_CENTS } from "./billing.ts";
 

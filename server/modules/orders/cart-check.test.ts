@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
-import { products } from "#server/db/schema.ts";
+import { products } from "#server/modules/catalog/schema.ts";
 import { seedProduct } from "#tests/support/orders.ts";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { colors, products, sizes, variants } from "#server/db/schema.ts";
+import { colors, products, sizes, variants } from "#server/modules/catalog/schema.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import type { VatCategory } from "#server/modules/settings/schemas.ts";
 import {

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orders, payments } from "#server/db/schema.ts";
+import { orders } from "./schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { orderCancelledMail, recipientOf } from "#server/modules/payments/shopper/mails.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { releaseOrderStock } from "./status.ts";
 import { recordOrderEvent } from "./timeline.ts";
 

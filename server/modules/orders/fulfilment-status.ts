@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { orders } from "#server/db/schema.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import { orders } from "./schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { returnSold } from "#server/modules/inventory/reservations.ts";
 import { orderUnits, type Order } from "./status.ts";
 import type { OrderStatus } from "./timeline.ts";

@@ -2,7 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { orderLines, orders, stockMovements, variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orderLines, orders } from "./schema.ts";
 import {
   MAX_PENDING_ORDERS_PER_ACCOUNT,
   MAX_PENDING_UNITS_PER_ACCOUNT,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orderLines, orders } from "#server/db/schema.ts";
+import { orderLines, orders } from "./schema.ts";
 import { BadRequestError, ConflictError } from "#server/core/errors.ts";
 import {
   MAX_PENDING_ORDERS_PER_ACCOUNT,

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, products } from "#server/db/schema.ts";
+import { products } from "#server/modules/catalog/schema.ts";
+import { orderLines, orders } from "./schema.ts";
 import { storedShipping, vatBreakdown, vatGroupLabel } from "#server/modules/tax/vat.ts";
 import { type ShopSettings, type VatCategory } from "#server/modules/settings/schemas.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { colors, orders, payments, products, variants } from "#server/db/schema.ts";
+import { colors, products, variants } from "#server/modules/catalog/schema.ts";
+import { orders } from "./schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { startGatewayStandIn, type GatewayStandIn } from "#tests/support/gateway-standin.ts";
 
 /** Checkout on the real ifthenpay adapter, against the local stand-in of the gateway. */

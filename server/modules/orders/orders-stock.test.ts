@@ -4,7 +4,9 @@ import type { TestApp } from "#tests/support/db.ts";
 import { createUser, login } from "#tests/support/http.ts";
 import { useOrdersApp, type Buyer } from "#tests/support/orders-app.ts";
 import { delivery } from "#tests/support/orders.ts";
-import { orderLines, orders, stockMovements, variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orderLines, orders } from "./schema.ts";
 
 /** Checkout and stock: which variant a line takes, short lines, merged lines, concurrent carts; the cart check. */
 

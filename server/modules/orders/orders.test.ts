@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { TestApp } from "#tests/support/db.ts";
 import { useOrdersApp, type Buyer } from "#tests/support/orders-app.ts";
 import { delivery } from "#tests/support/orders.ts";
-import { orderLines, orders, stockMovements, variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orderLines, orders } from "./schema.ts";
 import { isValidMultibancoReference } from "#server/modules/payments/multibanco.ts";
 
 /** Checkout (POST /orders): prices, shipping, payment methods, idempotency, refusals. */

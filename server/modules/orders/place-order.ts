@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { isCheckViolation } from "#server/core/db/pg-errors.ts";
-import { variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
 import { ConflictError } from "#server/core/errors.ts";
 import type { ResolvedLine } from "./cart.ts";
 import type { CreateOrderBody } from "./schemas.ts";

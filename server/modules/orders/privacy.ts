@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { orderLines, orders, payments } from "#server/db/schema.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import { orderLines, orders } from "./schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
 
 /*
  * What the account's privacy page (/conta/privacidade, server/modules/accounts/privacy.ts) needs from the orders

@@ -2,7 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { delivery, seedProduct, signIn, type Session } from "#tests/support/factories.ts";
-import { orderLines, orders, payments, products, stockMovements, variants } from "#server/db/schema.ts";
+import { products, variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orderLines, orders } from "./schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 
 /*
  * POST /api/cart/quote (the price before the order button) and POST /orders with `total_esperado`.

@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { orders, payments } from "#server/db/schema.ts";
+import { orders } from "./schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { AppError, ConflictError, ForbiddenError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import type { CreatedPayment, PaymentProvider } from "#server/modules/payments/providers/provider.ts";

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { orderLines, orders } from "#server/db/schema.ts";
+import { orderLines, orders } from "./schema.ts";
 import { queueInvoice } from "#server/modules/invoicing/service.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { releaseReserved, sellReserved, type Units } from "#server/modules/inventory/reservations.ts";
 import { takeFromShelf } from "#server/modules/inventory/shelf.ts";
 import { type Actor, type OrderStatus, recordOrderEvent } from "./timeline.ts";

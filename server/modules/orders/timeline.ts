@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import { orderEvents } from "#server/db/schema.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import { orderEvents } from "./schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
 
 /*
  * An order's timeline (order_events): every status change with who and when, the admin's internal notes,

@@ -13,7 +13,9 @@ import {
   type BuiltCatalogue,
   type Shopper,
 } from "#tests/support/values.ts";
-import { orderLines, orders, payments, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orderLines, orders } from "./schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import type { AdminOrder, AdminOrderLine, OrdersPerDay } from "#server/modules/orders/admin/schemas.ts";
 
 /*

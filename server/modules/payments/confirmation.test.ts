@@ -2,7 +2,9 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { emailOutbox, orders, paymentEvents, payments } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { paymentEvents, payments } from "./schema.ts";
 import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/orders.ts";
 
 /*

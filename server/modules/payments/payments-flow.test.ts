@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
 import { orderWithPayment } from "#tests/support/orders.ts";
-import { emailOutbox, orders, payments, stockMovements, variants } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { payments } from "./schema.ts";
 import { buildCallbackUrl } from "./callback.ts";
 import { MBWAY_SWITCH_GRACE_MINUTES } from "#server/modules/orders/expiry.ts";
 

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { payments } from "#server/db/schema.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import { payments } from "./schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
 
 /**
  * An account is deleted (server/modules/accounts/privacy.ts, decision 0012): its payments keep what accounting needs

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orders, payments } from "#server/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { payments } from "./schema.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { paymentReminderMail, recipientOf } from "#server/modules/payments/shopper/mails.ts";
 

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { emailOutbox, paymentEvents, payments, users } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { paymentEvents, payments } from "./schema.ts";
 import { AppError, ForbiddenError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { expireOrder } from "#server/modules/orders/expiry.ts";
@@ -15,7 +17,7 @@ import {
   type Order,
   type OrderLine,
 } from "#server/modules/orders/status.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { parseCallback, verifyCallbackKey, type GatewayCallback } from "./callback.ts";
 import { createPaymentExceptionsService } from "#server/modules/payments/exceptions/service.ts";
 import { confirmationKey, orderConfirmationMail } from "./mails.ts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
-import { products } from "#server/db/schema.ts";
+import { products } from "#server/modules/catalog/schema.ts";
 import { DEMO_PRODUCTS, seedDemoCatalog } from "#server/seed/demo.ts";
 import { DISALLOWED_PATHS, SITEMAP_PAGES, sitemapXml, xmlEscape } from "./routes.ts";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database } from "#server/core/db/client.ts";
-import { shopSettings } from "#server/db/schema.ts";
+import { shopSettings } from "./schema.ts";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import { defaultSettings, shopSettingsSchema, type ShopSettings } from "./schemas.ts";
 

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orders, shopSettings } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { shopSettings } from "./schema.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
 import { CALLBACK_KEY, checkout, delivery, paidConfirmationMail, seedProduct } from "#tests/support/orders.ts";

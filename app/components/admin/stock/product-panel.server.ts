@@ -4,11 +4,12 @@
  * movements (GET /api/stock/variant/{id}/movements).
  */
 import { z } from "zod";
-import { optionalIntValue } from "#server/modules/catalog/schemas.ts";
+
 import { STOCK_MESSAGES } from "#server/modules/inventory/schemas.ts";
 import type { WebContext } from "#app/context.ts";
 import { load } from "#app/lib/route-data.server.ts";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
+import { optionalIntValue } from "#server/core/zod.ts";
 
 const panelQuery = z.object({
   product: optionalIntValue({ invalid: STOCK_MESSAGES.invalidProductId }),

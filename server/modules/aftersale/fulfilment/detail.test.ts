@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderLines, orders, paymentEvents, payments } from "#server/db/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { paymentEvents, payments } from "#server/modules/payments/schema.ts";
 import { readTimeline } from "#server/modules/orders/timeline.ts";
 import { useFulfilmentApp } from "#tests/support/fulfilment-app.ts";
 

@@ -1,6 +1,8 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orders, paymentEvents, payments, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { paymentEvents, payments } from "#server/modules/payments/schema.ts";
 import { NotFoundError } from "#server/core/errors.ts";
 import { vatViewOf } from "#server/modules/tax/vat-view.ts";
 import { billingViewOf } from "#server/modules/orders/billing.ts";

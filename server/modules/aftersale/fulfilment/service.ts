@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { orders, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail, type OutgoingMail } from "#server/core/mail/outbox.ts";
 import { cancelPaidOrder, lockOrder, setFulfilmentStatus } from "#server/modules/orders/fulfilment-status.ts";
 import type { Order } from "#server/modules/orders/status.ts";
 import { type Actor, type OrderStatus, recordOrderEvent } from "#server/modules/orders/timeline.ts";
 import type { RefundsService } from "#server/modules/aftersale/returns/refunds.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { readOrderDetail } from "./detail.ts";
 import { cancelledMail, deliveredMail, shippedMail } from "./mails.ts";
 import { FULFILMENT_MESSAGES as M, type OrderDetail, type StatusBody } from "./schemas.ts";

@@ -1,6 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, orderEvents, stockMovements, users, variants } from "#server/db/schema.ts";
+import { emailOutbox } from "#server/core/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { stockMovements } from "#server/modules/inventory/schema.ts";
+import { orderEvents } from "#server/modules/orders/schema.ts";
 import { useFulfilmentApp } from "#tests/support/fulfilment-app.ts";
 
 /*

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { intValue } from "#server/modules/catalog/schemas.ts";
+
 import { RETURN_CHANNELS, returnStatus, withdrawalBody } from "./schemas.ts";
+import { intValue } from "#server/core/zod.ts";
 
 /**
  * The admin's returns and refunds (returns/admin-routes.ts): the order page's 'Devoluções e reembolsos' section

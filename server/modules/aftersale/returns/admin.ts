@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { orderLines, orders, refunds, returnLines, returns, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { refunds, returnLines, returns } from "#server/modules/aftersale/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { lockOrder } from "#server/modules/orders/fulfilment-status.ts";
 import type { Order } from "#server/modules/orders/status.ts";
 import { type Actor, recordOrderEvent } from "#server/modules/orders/timeline.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { returnSold } from "#server/modules/inventory/reservations.ts";
 import {
   REFUND_MESSAGES as M,

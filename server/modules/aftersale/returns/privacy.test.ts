@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useWithdrawalApp, VALID_IBAN } from "#tests/support/withdrawal-app.ts";
 import type { AccountExport } from "#server/modules/accounts/privacy.ts";
-import { orderLines, refunds, returns, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { refunds, returns } from "#server/modules/aftersale/schema.ts";
+import { orderLines } from "#server/modules/orders/schema.ts";
 
 /**
  * /conta/privacidade and withdrawals: the RGPD export lists them; deleting the account is refused while a withdrawal awaits its refund (the shop

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { orderLines, orders, refunds, returnLines, returns } from "#server/db/schema.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import { refunds, returnLines, returns } from "#server/modules/aftersale/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "./schemas.ts";
 
 /*

@@ -2,7 +2,9 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from "#server/core/db/pg-errors.ts";
-import { payments, refunds, returns, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { refunds, returns } from "#server/modules/aftersale/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { AppError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { queueCreditNote } from "#server/modules/invoicing/service.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
@@ -16,7 +18,7 @@ import {
   type PaymentProvider,
   type RefundOutcome,
 } from "#server/modules/payments/providers/provider.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { REFUND_MESSAGES as M, type RefundAction, type RefundResult } from "./admin-schemas.ts";
 import { refundDoneMail } from "./refund-mails.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intValue } from "#server/modules/catalog/schemas.ts";
+import { intValue } from "#server/core/zod.ts";
 
 /**
  * The withdrawal right ('Livre resolução'): the shopper's request from /conta (POST

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { orderLines, orders, payments, returnLines, returns } from "#server/db/schema.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import { returnLines, returns } from "#server/modules/aftersale/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { RETURN_STATUS_LABELS, type ReturnStatus, type ReturnView, type WithdrawalView } from "./schemas.ts";
 
 /*

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orders, returnLines, returns, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { returnLines, returns } from "#server/modules/aftersale/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { lockOrder } from "#server/modules/orders/fulfilment-status.ts";
 import type { Order } from "#server/modules/orders/status.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
 import type { ShopSettings } from "#server/modules/settings/schemas.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { IBAN_MESSAGE, isValidPtIban, normaliseIban } from "./iban.ts";
 import { withdrawalConfirmationMail } from "./mails.ts";
 import {

@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
-import { colors, orderLines, orders, payments, products, sizes, users, variants } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { colors, products, sizes, variants } from "#server/modules/catalog/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { lisbonParts, lisbonTime } from "#server/core/time.ts";
 import { ADMIN_ORDER_MESSAGES as M } from "./schemas.ts";
 

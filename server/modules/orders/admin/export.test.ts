@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import { allLines, facts, get, t, useReportOrders } from "#tests/support/admin-report-kit.ts";
 
 /*

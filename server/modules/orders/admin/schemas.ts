@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { intValue } from "#server/modules/catalog/schemas.ts";
-import { pageQuery } from "#server/modules/inventory/schemas.ts";
+
 import { ORDER_STATUSES } from "#server/modules/orders/timeline.ts";
+import { intValue, pageQuery } from "#server/core/zod.ts";
 
 /**
  * Admin reads of orders (/orders and the dashboard: GET /api/orders, /api/orders/:id, /api/orders/por-tempo,

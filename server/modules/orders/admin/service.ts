@@ -1,7 +1,9 @@
 import type { Readable } from "node:stream";
 import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orderLines, orders, payments, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { NotFoundError } from "#server/core/errors.ts";
 import { formatYmd, lisbonParts } from "#server/core/time.ts";
 import { exportOrdersCsv } from "./export.ts";

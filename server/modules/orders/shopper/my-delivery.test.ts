@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { checkout, delivery, seedProduct, signIn, type Session } from "#tests/support/factories.ts";
-import { orders } from "#server/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 
 /* GET /api/users/me/delivery: the account's newest order's delivery data, pre-filled in the delivery dialog. */
 

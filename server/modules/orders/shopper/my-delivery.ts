@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orders } from "#server/db/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import type { SavedBilling } from "#server/modules/orders/billing.ts";
 import type { SavedDelivery } from "#server/modules/orders/schemas.ts";
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn, type Session } from "#tests/support/factories.ts";
 import { CALLBACK_KEY, checkout, insertOrder, payOrder, seedProduct } from "#tests/support/orders.ts";
-import { orderEvents, orderLines, orders, payments } from "#server/db/schema.ts";
+import { orderEvents, orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import type { MyOrderDetail, MyOrderSummary } from "./schemas.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { orderLines, orders, payments } from "#server/db/schema.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { NotFoundError } from "#server/core/errors.ts";
 import { billingViewOf } from "#server/modules/orders/billing.ts";
 import { euros } from "#server/modules/orders/cart.ts";

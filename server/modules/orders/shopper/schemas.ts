@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { intValue } from "#server/modules/catalog/schemas.ts";
+
 import { CARRIERS } from "#server/modules/orders/tracking.ts";
 import { lineItemFields, withdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { vatBreakdownView } from "#server/modules/tax/vat-view.ts";
-import { pageQuery } from "#server/modules/inventory/schemas.ts";
+
 import { billingView } from "#server/modules/orders/billing.ts";
 import { paymentData } from "#server/modules/orders/schemas.ts";
 import { orderStatus } from "#server/modules/orders/timeline.ts";
+import { intValue, pageQuery } from "#server/core/zod.ts";
 
 /**
  * The shopper's own orders ("A minha conta": GET /api/users/me/orders, /api/users/me/orders/:id), shared by the

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "#tests/support/db.ts";
-import { orderEvents, paymentEvents, paymentExceptions, payments } from "#server/db/schema.ts";
+import { orderEvents } from "#server/modules/orders/schema.ts";
+import { paymentEvents, paymentExceptions, payments } from "#server/modules/payments/schema.ts";
 import {
   callback,
   ctx,

@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "#tests/support/db.ts";
 import type { AuthHeaders } from "#tests/support/http.ts";
-import { orderEvents, orderLines, paymentExceptions, variants } from "#server/db/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { orderEvents, orderLines } from "#server/modules/orders/schema.ts";
+import { paymentExceptions } from "#server/modules/payments/schema.ts";
 import {
   callback,
   confirmations,

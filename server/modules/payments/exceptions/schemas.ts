@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { intValue } from "#server/modules/catalog/schemas.ts";
+
 import { orderStatus } from "#server/modules/orders/timeline.ts";
-import { pageQuery } from "#server/modules/inventory/schemas.ts";
+import { intValue, pageQuery } from "#server/core/zod.ts";
 
 /** Request and answer shapes of the payment exceptions (/api/payments/exceptions*, 'Exceções de pagamento'). */
 

@@ -1,12 +1,14 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { orders, paymentEvents, paymentExceptions, payments, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+import { paymentEvents, paymentExceptions, payments } from "#server/modules/payments/schema.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail, type OutgoingMail } from "#server/core/mail/outbox.ts";
 import { findOrder, reinstatePaidOrder, type Order, type OrderLine } from "#server/modules/orders/status.ts";
 import { ORDER_STATUS_LABELS, recordOrderEvent, type OrderStatus } from "#server/modules/orders/timeline.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import type { GatewayCallback } from "#server/modules/payments/callback.ts";
 import { parseGatewayDateTime } from "#server/core/time.ts";
 import { paymentExceptionMail } from "./mails.ts";

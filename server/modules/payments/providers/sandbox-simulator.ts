@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { payments } from "#server/db/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { AppError, NotFoundError } from "#server/core/errors.ts";
 import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
 

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { orders, users } from "#server/db/schema.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 import { escapeHtml } from "#server/core/mail/escape.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import { formatDmy, lisbonParts } from "#server/core/time.ts";
 
 /*

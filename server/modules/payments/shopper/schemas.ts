@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { intValue } from "#server/modules/catalog/schemas.ts";
+
 import { paymentData } from "#server/modules/orders/schemas.ts";
 import { orderStatus } from "#server/modules/orders/timeline.ts";
+import { intValue } from "#server/core/zod.ts";
 
 /** Shapes of the payment page's calls (GET …/status, POST …/pay-multibanco under /api/users/me/orders/:id). */
 

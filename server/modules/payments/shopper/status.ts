@@ -1,13 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { payments } from "#server/db/schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { AppError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { toPaymentData } from "#server/modules/orders/presenter.ts";
 import { findOrder, lockOrder, setPaymentMethod, type Order } from "#server/modules/orders/status.ts";
 import { ORDER_STATUS_LABELS, recordOrderEvent, type OrderStatus } from "#server/modules/orders/timeline.ts";
-import type { Tx } from "#server/modules/inventory/movements.ts";
+import type { Tx } from "#server/core/db/client.ts";
 import type { CreatedPayment, PaymentProvider } from "#server/modules/payments/providers/provider.ts";
 import { paymentInstructionsMail, recipientOf } from "./mails.ts";
 import type { ShopperOrderStatus } from "./schemas.ts";

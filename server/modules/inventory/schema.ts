@@ -1,0 +1,24 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "#server/core/db/columns.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { variants } from "#server/modules/catalog/schema.ts";
+import { orders } from "#server/modules/orders/schema.ts";
+
+/* The tables of inventory. Money is integer cents; every timestamp has a time zone. */
+
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Kept (null) when the variant is deleted, so the stock history stays auditable. */
+    variantId: integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    stockBefore: integer("stock_before").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason").notNull(),
+    notes: text("notes").notNull().default(""),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_variant_idx").on(t.variantId, t.createdAt)],
+);
