@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "#server/core/db/columns.ts";
 
 /* The tables of db (the mail outbox and the rate-limit counters: shared by every module). Money is integer cents; every timestamp has a time zone. */

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "#server/core/db/columns.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { variants } from "#server/modules/catalog/schema.ts";
