@@ -5,17 +5,17 @@
 
 /** The domain modules, each importing only core/ and the modules before it. */
 export const MODULE_ORDER = [
-  "tax",
-  "settings",
-  "accounts",
-  "catalog",
-  "inventory",
-  "orders",
-  "payments",
-  "invoicing",
-  "aftersale",
-  "contact",
-  "seo",
+  "tax", // IVA maths and NIF rules: pure, no tables
+  "accounts", // users, sessions, sign-in, password rules
+  "settings", // the shop's identity, delivery prices and IVA rates (/definicoes)
+  "catalog", // products, variants, categories, colours, sizes, banners, pictures
+  "orders", // carts, quotes, orders and their lines, the timeline, the admin's order reads
+  "inventory", // stock on the shelf and reserved, every movement (stock_movements names its order)
+  "payments", // providers (sandbox, ifthenpay), references, callbacks, exceptions, reminders
+  "invoicing", // certified invoices and credit notes (InvoiceXpress, Vendus), exactly once
+  "aftersale", // fulfilment (preparing, shipped, delivered) and returns (withdrawal, refunds)
+  "contact", // the contact form and the admin's messages
+  "seo", // robots.txt and sitemap.xml
 ];
 
 const TOP = "^server/(http|jobs|cli|seed)/|^server/(app|main|services)\\.ts$|^app/";

@@ -15,6 +15,19 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",
+      // Cross-folder imports name their target through the package.json aliases (#server/…, #app/…, #tests/…,
+      // #scripts/…, #bench/…), so a file can move without breaking its neighbours' imports.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./",
+              message: "Import across folders through an alias (#server/…, #app/…, #tests/…, #scripts/…, #bench/…).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/security/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+      "tests/{security,lint}/**/*.test.ts",
+    ],
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,

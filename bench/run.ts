@@ -20,7 +20,7 @@ import { hashPassword } from "#server/modules/accounts/passwords.ts";
 import { CSRF_COOKIE, csrfTokenFor, hashToken, SESSION_COOKIE } from "#server/modules/accounts/sessions.ts";
 import { MAX_PENDING_ORDERS_PER_ACCOUNT } from "#server/modules/orders/rules.ts";
 import { createDatabase } from "#server/core/db/client.ts";
-import { seedLarge } from "../scripts/seed-large.ts";
+import { seedLarge } from "#scripts/seed-large.ts";
 import {
   ADMIN_DURATIONS,
   CONNECTIONS,

@@ -2,7 +2,7 @@
 // page, and docs/lighthouse.md's generated part (everything above KEEP_MARKER; what is below it is kept as written).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { root } from "../bench/shop.ts";
+import { root } from "#bench/shop.ts";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** The bare React Router page's row (scripts/audit-floor/). */

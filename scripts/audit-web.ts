@@ -15,7 +15,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "../bench/shop.ts";
+import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "#bench/shop.ts";
 import { buildFloor, startFloor } from "./audit-floor/floor.ts";
 import { type PageResult, type Report, CATEGORIES, FLOOR, median, summarise, writeReport } from "./audit-report.ts";
 

@@ -4,7 +4,7 @@
 // ratio page ÷ floor does not depend on how fast the host is at the time.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { freePort, root } from "../../bench/shop.ts";
+import { freePort, root } from "#bench/shop.ts";
 
 const FLOOR_DIR = import.meta.dirname;
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
-import { seedLarge } from "../../../../scripts/seed-large.ts";
+import { seedLarge } from "#scripts/seed-large.ts";
 import { resolveSearch } from "./filters.ts";
 import { linesQueries } from "./service.ts";
 

@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { cruise, type IConfiguration } from "dependency-cruiser";
+import { ESLint } from "eslint";
+import { afterAll, describe, expect, it } from "vitest";
+
+/*
+ * The import boundaries `npm run lint` enforces, proved on small fixture trees: each forbidden import
+ * is reported under its rule, and the allowed direction is not. The rules come from the project's own
+ * .dependency-cruiser.mjs and eslint.config.js, so a weakened rule fails here.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const config = (await import(pathToFileURL(path.join(root, ".dependency-cruiser.mjs")).href)) as {
+  default: IConfiguration;
+  MODULE_ORDER: string[];
+};
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** Writes the files of a fixture tree and returns the rule names dependency-cruiser reports for it. */
+async function violations(files: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "loja-boundaries-"));
+  made.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  const { forbidden } = config.default;
+  const result = await cruise(
+    Object.keys(files)
+      .map((name) => name.split("/")[0]!)
+      .filter(unique),
+    {
+      baseDir: dir,
+      ruleSet: { forbidden },
+      tsPreCompilationDeps: true,
+      validate: true,
+    },
+  );
+  if (typeof result.output === "string") throw new Error(result.output);
+  return result.output.summary.violations.map((v) => v.rule.name).sort();
+}
+const unique = <T>(value: T, index: number, all: T[]) => all.indexOf(value) === index;
+const use = (target: string) => `import { x } from "${target}";\nexport const y = x;\n`;
+const useType = (target: string) => `import type { X } from "${target}";\nexport type Y = X;\n`;
+const value = "export const x = 1;\nexport type X = number;\n";
+
+describe("module order (dependency-cruiser)", () => {
+  it("the order in .dependency-cruiser.mjs starts with tax and ends with seo", () => {
+    expect(config.MODULE_ORDER[0]).toBe("tax");
+    expect(config.MODULE_ORDER.at(-1)).toBe("seo");
+    expect(config.MODULE_ORDER.indexOf("orders")).toBeLessThan(config.MODULE_ORDER.indexOf("payments"));
+  });
+
+  it("a module importing a later module is refused; the other direction is allowed", async () => {
+    expect(
+      await violations({
+        "server/modules/orders/order.ts": use("../payments/payment.ts"),
+        "server/modules/payments/payment.ts": value,
+      }),
+    ).toEqual(["module-order:orders"]);
+    expect(
+      await violations({
+        "server/modules/payments/payment.ts": use("../orders/order.ts"),
+        "server/modules/orders/order.ts": value,
+      }),
+    ).toEqual([]);
+  });
+
+  it("a module importing a flow or the HTTP layer is refused", async () => {
+    expect(
+      await violations({
+        "server/modules/catalog/products.ts": use("../../flows/checkout.ts"),
+        "server/flows/checkout.ts": value,
+      }),
+    ).toEqual(["module-order:catalog"]);
+    expect(
+      await violations({
+        "server/modules/seo/routes.ts": use("../../http/access.ts"),
+        "server/http/access.ts": value,
+      }),
+    ).toEqual(["module-order:seo"]);
+  });
+
+  it("core importing a module is refused", async () => {
+    expect(
+      await violations({
+        "server/core/money.ts": use("../modules/orders/order.ts"),
+        "server/modules/orders/order.ts": value,
+      }),
+    ).toEqual(["core-imports-no-shop"]);
+  });
+
+  it("a flow importing the HTTP layer is refused; a flow importing modules is allowed", async () => {
+    expect(
+      await violations({
+        "server/flows/checkout.ts": use("../http/web.ts"),
+        "server/http/web.ts": value,
+      }),
+    ).toEqual(["flows-below-the-top"]);
+    expect(
+      await violations({
+        "server/flows/checkout.ts": use("../modules/orders/order.ts"),
+        "server/modules/orders/order.ts": value,
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("other boundaries (dependency-cruiser)", () => {
+  it("an import cycle is refused", async () => {
+    expect(
+      await violations({
+        "server/modules/orders/a.ts": `import { b } from "./b.ts";\nexport const a = () => b;\n`,
+        "server/modules/orders/b.ts": `import { a } from "./a.ts";\nexport const b = () => a;\n`,
+      }),
+    ).toEqual(["no-circular"]);
+  });
+
+  it("shop code importing tests/ is refused; a test file may", async () => {
+    expect(
+      await violations({
+        "server/modules/orders/order.ts": use("../../../tests/support/kit.ts"),
+        "tests/support/kit.ts": value,
+      }),
+    ).toEqual(["no-tests-in-the-shop"]);
+    expect(
+      await violations({
+        "server/modules/orders/order.test.ts": use("../../../tests/support/kit.ts"),
+        "tests/support/kit.ts": value,
+      }),
+    ).toEqual([]);
+  });
+
+  it("browser code importing a server module is refused; types, rules files and *.server.ts are allowed", async () => {
+    expect(
+      await violations({
+        "app/components/Cart.tsx": use("../../server/modules/orders/service.ts"),
+        "server/modules/orders/service.ts": value,
+      }),
+    ).toEqual(["browser-imports-no-server"]);
+    expect(
+      await violations({
+        "app/components/Cart.tsx": useType("../../server/modules/orders/service.ts"),
+        "app/components/Phone.tsx": use("../../server/modules/orders/rules.ts"),
+        "app/routes/cart.server.ts": use("../../server/modules/orders/service.ts"),
+        "server/modules/orders/service.ts": value,
+        "server/modules/orders/rules.ts": value,
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("aliases (ESLint)", () => {
+  const eslint = new ESLint({ cwd: root });
+  const messages = async (code: string, file: string) =>
+    (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages.map((m) => m.ruleId);
+
+  it("a relative import that leaves its folder is refused; an alias or a sibling is allowed", async () => {
+    expect(await messages(use("../core/money.ts"), "server/http/fixture.ts")).toContain("no-restricted-imports");
+    expect(await messages(use("#server/core/money.ts"), "server/http/fixture.ts")).not.toContain(
+      "no-restricted-imports",
+    );
+    expect(await messages(use("./access.ts"), "server/http/fixture.ts")).not.toContain("no-restricted-imports");
+  });
+});
