@@ -31,3 +31,35 @@ export function amountToCents(value: unknown): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
+
+/** No-break space: the number's groups and its euro symbol never wrap apart. */
+const NBSP = "\u00a0";
+
+// Built on first use: constructing it costs a throttled phone a few hundred milliseconds, which a page that shows
+// only server-formatted prices (the home page) should not pay while it hydrates.
+let eurFormat: Intl.NumberFormat | undefined;
+
+/**
+ * An amount in euros as the shop shows it: 12.5 -> "12,50 €", 1234567.8 -> "1 234 567,80 €" (pt-PT digits,
+ * always 2 decimals, no-break spaces). For amounts that arrive in euros (the API's prices); cents go through
+ * `formatEuros`.
+ *
+ * The number part comes from Intl (pt-PT grouping and decimal comma); the symbol is always placed after it
+ * with a no-break space, whatever the runtime's locale data, so the server, the browser and the e-mails
+ * show the very same text (no hydration mismatch).
+ */
+export function formatEuroAmount(euros: number): string {
+  if (!Number.isFinite(euros)) return `—${NBSP}€`;
+  eurFormat ??= new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" });
+  const number = eurFormat
+    .formatToParts(euros)
+    .filter((part) => part.type !== "currency" && part.type !== "literal")
+    .map((part) => (part.type === "group" ? NBSP : part.value))
+    .join("");
+  return `${number}${NBSP}€`;
+}
+
+/** The shop's euro formatter: 1250 -> "12,50 €" (cents, as the shop keeps money; see `formatEuroAmount`). */
+export function formatEuros(cents: number): string {
+  return formatEuroAmount(cents / 100);
+}

@@ -1,19 +1,25 @@
 /**
- * Gateway dates are Portuguese wall-clock times without an offset ("28-10-2021 10:55:21",
- * "20251231", "31-12-2025"). These helpers convert between them and instants, in Europe/Lisbon.
+ * The shop's clock: every date is read and shown in Lisbon time, whatever the server's or the browser's own
+ * time zone. Gateway dates are Portuguese wall-clock times without an offset ("28-10-2021 10:55:21",
+ * "20251231", "31-12-2025"): these helpers convert between them and instants. The display formatters at the
+ * end give the pages and the e-mails the same text on the server and in the browser (no hydration mismatch).
+ * Pure (no node: imports): browser code may import this module.
  */
-const TIME_ZONE = "Europe/Lisbon";
+export const SHOP_TIME_ZONE = "Europe/Lisbon";
 
-const partsFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+// Built on first use: a page that never reads a date does not pay for it while it hydrates.
+let partsFormat: Intl.DateTimeFormat | undefined;
+const lisbonFormat = () =>
+  (partsFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: SHOP_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }));
 
 export interface LisbonParts {
   year: number;
@@ -26,7 +32,7 @@ export interface LisbonParts {
 
 export function lisbonParts(date: Date): LisbonParts {
   const out: Record<string, number> = {};
-  for (const part of partsFormat.formatToParts(date)) {
+  for (const part of lisbonFormat().formatToParts(date)) {
     if (part.type !== "literal") out[part.type] = Number(part.value);
   }
   return {
@@ -116,4 +122,33 @@ export function parseGatewayDateEndOfDay(text: string | undefined): Date | undef
   const [year = 0, month = 0, day = 0] = ymd.map(Number);
   if (!validDate(year, month, day)) return undefined;
   return lisbonTime(year, month, day, 23, 59, 59);
+}
+
+const asDate = (at: Date | string) => (typeof at === "string" ? new Date(at) : at);
+
+/** "03/05/2025, 14:07:09": date and time in pt-PT, Lisbon time (the admin's tables). */
+export function formatDateTime(at: Date | string): string {
+  return asDate(at).toLocaleString("pt-PT", { timeZone: SHOP_TIME_ZONE });
+}
+
+/** "3 de maio de 2025": the Lisbon calendar day in words. */
+export function formatLongDate(at: Date | string): string {
+  return asDate(at).toLocaleDateString("pt-PT", {
+    timeZone: SHOP_TIME_ZONE,
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+}
+
+/** "14:07": hours and minutes, Lisbon time. */
+export function formatHourMinute(at: Date | string): string {
+  return asDate(at).toLocaleTimeString("pt-PT", { timeZone: SHOP_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+}
+
+/** "2025-11-23" (a calendar day, no instant: never shifted by a time zone) -> "23/11/2025"; anything else as is. */
+export function formatCalendarDay(ymd: string): string {
+  const [year, month, day] = ymd.split("-").map(Number);
+  if (!year || !month || !day) return ymd;
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("pt-PT", { timeZone: "UTC" });
 }
