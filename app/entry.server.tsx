@@ -18,8 +18,9 @@ export const streamTimeout = 10_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (isDatabaseUnavailable(error)) context.get(webContext).failure.databaseUnavailable = true;
-  console.error(error);
+  const web = context.get(webContext);
+  if (isDatabaseUnavailable(error)) web.failure.databaseUnavailable = true;
+  web.log.error({ err: error }, "page loader or action failed");
 };
 
 export default function handleRequest(
@@ -61,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.get(webContext).log.error({ err: error }, "page render failed");
         },
       },
     );

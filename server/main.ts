@@ -1,4 +1,3 @@
-import pino from "pino";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "#server/core/config.ts";
 import { createDatabase, type Database } from "#server/core/db/client.ts";
@@ -9,6 +8,7 @@ import { startJobs, type Jobs } from "#server/jobs/boss.ts";
 import { ensureFirstAdmin } from "#server/seed/bootstrap.ts";
 import { seedDemoCatalog } from "#server/seed/demo.ts";
 import { createServices } from "./services.ts";
+import { createLogger, type Logger } from "#server/core/log.ts";
 
 export interface Runtime {
   config: Config;
@@ -23,7 +23,7 @@ export interface Runtime {
  */
 export async function openDatabase(
   config: Config,
-  logger: pino.Logger,
+  logger: Logger,
   opts: { shareRunning?: boolean } = {},
 ): Promise<Runtime> {
   let release = () => {};
@@ -71,10 +71,7 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
   const dev = config.env === "development";
-  const logger = pino({
-    level: config.logLevel,
-    ...(dev ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
-  });
+  const logger = createLogger({ level: config.logLevel, pretty: dev });
 
   let runtime: Runtime;
   try {

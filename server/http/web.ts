@@ -6,10 +6,19 @@ import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { WebContext } from "#app/context.ts";
+import type { FormContext, WebContext } from "#app/context.ts";
+import {
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  csrfTokenFor,
+  safeEqual,
+  sessionCookies,
+} from "#server/modules/accounts/sessions.ts";
 import { databaseAnswers } from "#server/core/db/unavailable.ts";
 import type { Services } from "#server/services.ts";
-import { ServiceUnavailableError } from "#server/core/errors.ts";
+import { ForbiddenError, ServiceUnavailableError } from "#server/core/errors.ts";
+import { CSRF_FIELD } from "#server/modules/accounts/rules.ts";
+import { CSRF_REFUSED } from "./access.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BUILD_DIR = path.join(ROOT, "build");
@@ -27,6 +36,9 @@ export async function registerWeb(
     services: Services;
     publicUrl: string;
     cspFor: (nonce: string) => string;
+    /** Signs the session-bound CSRF tokens and the sign-in cookies of the pages' form actions. */
+    sessionSecret: string;
+    secureCookies: boolean;
   },
 ): Promise<void> {
   let getHandler: () => Promise<{ build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }>;
@@ -60,7 +72,10 @@ export async function registerWeb(
     web.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "*",
+      config: { csrfInForm: true },
       handler: async (request, reply) => {
+        const webRequest = toWebRequest(request, opts.publicUrl);
+        if (request.csrfFormToken !== null) await checkFormToken(webRequest, request.csrfFormToken);
         const { build, handle } = await getHandler();
         const context = new RouterContextProvider();
         const key = (build.entry.module as unknown as Record<string, unknown>).webContext as Parameters<
@@ -71,10 +86,12 @@ export async function registerWeb(
           user: request.user,
           nonce: request.cspNonce,
           publicUrl: opts.publicUrl,
+          log: request.log,
           services: opts.services,
+          forms: formContext(web, request, opts),
           failure,
         } satisfies WebContext);
-        const response = await handle(toWebRequest(request, opts.publicUrl), context);
+        const response = await handle(webRequest, context);
         // A page that failed because the database is unreachable gets the 503 page, not the app's
         // error page: known from the loader's own error (entry.server's handleError), else asked.
         if (
@@ -91,6 +108,40 @@ export async function registerWeb(
       },
     });
   });
+}
+
+/**
+ * A form posted to a page with the session cookie but without the X-CSRF-Token header (no script): its `_csrf`
+ * field must hold the session's token (access.ts found which). Read from a copy: React Router reads the body.
+ */
+async function checkFormToken(webRequest: Request, expected: string): Promise<void> {
+  const form = await webRequest
+    .clone()
+    .formData()
+    .catch(() => null);
+  const sent = form?.get(CSRF_FIELD);
+  if (typeof sent !== "string" || !safeEqual(sent, expected)) throw new ForbiddenError(CSRF_REFUSED);
+}
+
+function formContext(
+  web: FastifyInstance,
+  request: FastifyRequest,
+  opts: { sessionSecret: string; secureCookies: boolean },
+): FormContext {
+  const cookie = request.cookies[SESSION_COOKIE];
+  return {
+    ip: request.ip,
+    sessionToken: request.sessionToken,
+    csrfToken: cookie ? csrfTokenFor(opts.sessionSecret, cookie) : null,
+    signInCookies: (token) =>
+      sessionCookies(opts.sessionSecret, token, opts.secureCookies).map((c) =>
+        web.serializeCookie(c.name, c.value, c.options),
+      ),
+    signOutCookies: () =>
+      [SESSION_COOKIE, CSRF_COOKIE].map((name) =>
+        web.serializeCookie(name, "", { path: "/", expires: new Date(0), maxAge: 0 }),
+      ),
+  };
 }
 
 /**
