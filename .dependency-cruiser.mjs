@@ -70,12 +70,23 @@ export default {
     {
       name: "browser-imports-no-server",
       comment:
-        "Browser code (app/ except *.server.ts) imports from server/ only types and the browser-safe rule files (rules.ts, core money and time): server modules stay out of the web bundle.",
+        "Browser code (app/ except *.server.ts(x) and tests) imports from server/ only types (`import type`), the browser-safe rules files (rules.ts) and core's money.ts and time.ts, each import on its own: a route module's loader is stripped from the browser bundle, but its server imports belong in a *.server.ts helper all the same.",
       severity: "error",
       from: { path: "^app/", pathNot: ["\\.server\\.tsx?$", TESTS] },
       to: {
         path: "^server/",
         pathNot: ["/rules\\.ts$", "^server/core/(money|time)\\.ts$"],
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "rules-files-are-pure",
+      comment:
+        "A rules.ts file is what browser and server share, so it runs in the browser: it imports only other rules.ts files, core's pure money.ts, time.ts and password-rules.ts, and zod (types aside) — never a service, a table, the database, config or Node.",
+      severity: "error",
+      from: { path: "(^|/)rules\\.ts$" },
+      to: {
+        pathNot: ["(^|/)rules\\.ts$", "^server/core/(money|time|password-rules)\\.ts$", "^node_modules/zod/"],
         dependencyTypesNot: ["type-only"],
       },
     },

@@ -152,6 +152,32 @@ describe("other boundaries (dependency-cruiser)", () => {
       }),
     ).toEqual([]);
   });
+  it("a rules.ts file importing a service, a schema or Node is refused; rules files, core money and time are allowed", async () => {
+    expect(
+      await violations({
+        "server/modules/orders/rules.ts": use("./service.ts"),
+        "server/modules/orders/service.ts": value,
+      }),
+    ).toEqual(["rules-files-are-pure"]);
+    expect(
+      await violations({
+        "server/modules/orders/rules.ts": `import { x } from "node:path";\nexport const y = x;\n`,
+      }),
+    ).toEqual(["rules-files-are-pure"]);
+    expect(
+      await violations({
+        "server/modules/orders/rules.ts": [
+          `import { x } from "../catalog/rules.ts";`,
+          `import { x as cents } from "../../core/money.ts";`,
+          `import type { X } from "./service.ts";`,
+          `export const y: X = x + cents;`,
+        ].join("\n"),
+        "server/modules/catalog/rules.ts": value,
+        "server/modules/orders/service.ts": value,
+        "server/core/money.ts": value,
+      }),
+    ).toEqual([]);
+  });
 });
 
 describe("aliases (ESLint)", () => {
