@@ -278,4 +278,14 @@ describe("the words of every e-mail", () => {
   it.each(Object.keys(mails))("%s", (name) => {
     expect(words(mails[name]!)).toMatchSnapshot();
   });
+
+  it("the markup in names, products, messages and references reaches the HTML as text, never as markup", () => {
+    for (const [name, mail] of Object.entries(mails)) {
+      if (mail.html === undefined) continue;
+      for (const tag of ["<b>", "<Lavanda>", "<Expresso>", "<já>", "<2.º>", "<1>"]) {
+        expect(mail.html, name).not.toContain(tag);
+      }
+      expect(mail.html, name).not.toMatch(/href="[^"]*"1"/);
+    }
+  });
 });

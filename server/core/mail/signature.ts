@@ -1,4 +1,5 @@
 import { escapeHtml } from "./escape.ts";
+import { fillLayout } from "./layout.ts";
 import type { MailMessage } from "./transport.ts";
 
 /*
@@ -36,14 +37,21 @@ function signatureLines(shop: MailShop): string[] {
   ];
 }
 
-/** The message with the shop's signature under its text and HTML, sent in the shop's name. */
+/** A mail queued before the layout (layout.ts) existed: the signature goes under its HTML, as it did then. */
+const appendSignature = (html: string, lines: string[]) =>
+  `${html}<hr style="border:0;border-top:1px solid #ddd;margin:24px 0 12px">` +
+  `<p style="color:#555;font-size:13px;line-height:1.5">${lines.map(escapeHtml).join("<br>")}</p>`;
+
+/**
+ * The message with the shop's signature under its text and at the foot of its HTML (the layout's header shows the
+ * shop's name), sent in the shop's name.
+ */
 export function signMail(message: MailMessage, shop: MailShop): MailMessage {
   const lines = signatureLines(shop);
   const html =
     message.html === undefined
       ? undefined
-      : `${message.html}<hr style="border:0;border-top:1px solid #ddd;margin:24px 0 12px">` +
-        `<p style="color:#555;font-size:13px;line-height:1.5">${lines.map(escapeHtml).join("<br>")}</p>`;
+      : (fillLayout(message.html, { name: shop.shopName, signature: lines }) ?? appendSignature(message.html, lines));
   return {
     ...message,
     from: senderWithName(message.from, shop.shopName),

@@ -1,5 +1,13 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import {
+  AccountDeletedMail,
+  PasswordChangedMail,
+  PasswordResetMail,
+  VerificationMail,
+  WelcomeMail,
+} from "./mail-templates.ts";
 
 // Each mail names the shop as its settings call it (`shop`: settings' identity.shopName, read when the mail is queued).
 
@@ -11,10 +19,7 @@ export function verificationMail(shop: string, name: string, to: string, link: s
     text:
       `Olá ${name},\n\nObrigado por se registar na ${shop}. Para ativar a sua conta, abra este link ` +
       `(válido durante 24 horas):\n\n${link}\n\nSe não foi você, ignore este email.\n`,
-    html:
-      `<p>Olá ${escapeHtml(name)},</p><p>Obrigado por se registar na ${escapeHtml(shop)}. Para ativar a sua conta, ` +
-      `clique no link abaixo (válido durante 24 horas):</p><p><a href="${escapeHtml(link)}">Confirmar email</a></p>` +
-      `<p>Se não foi você, ignore este email.</p>`,
+    html: renderMail(h(VerificationMail, { shop, name, link })),
   };
 }
 
@@ -35,7 +40,7 @@ export function welcomeMail(shop: string, name: string, to: string, publicUrl: s
     kind: "welcome",
     subject: `Bem-vindo à ${shop}`,
     text: `Olá ${name},\n\nBem-vindo à ${shop}! Pode ver os nossos artigos em ${publicUrl}.\n`,
-    html: `<p>Olá ${escapeHtml(name)},</p><p>Bem-vindo à ${escapeHtml(shop)}! Pode ver os nossos artigos em <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a>.</p>`,
+    html: renderMail(h(WelcomeMail, { shop, name, publicUrl })),
   };
 }
 
@@ -49,11 +54,7 @@ export function passwordResetMail(shop: string, name: string, to: string, link: 
       `Olá ${name},\n\nRecebemos um pedido para redefinir a palavra-passe da sua conta na ${shop}. Para escolher uma nova, ` +
       `abra este link (válido durante 1 hora e apenas uma vez):\n\n${link}\n\n` +
       `Se não foi você, ignore este email: a sua palavra-passe continua a mesma.\n`,
-    html:
-      `<p>Olá ${escapeHtml(name)},</p><p>Recebemos um pedido para redefinir a palavra-passe da sua conta na ${escapeHtml(shop)}. ` +
-      `Para escolher uma nova, clique no link abaixo (válido durante 1 hora e apenas uma vez):</p>` +
-      `<p><a href="${escapeHtml(link)}">Redefinir palavra-passe</a></p>` +
-      `<p>Se não foi você, ignore este email: a sua palavra-passe continua a mesma.</p>`,
+    html: renderMail(h(PasswordResetMail, { shop, name, link })),
   };
 }
 
@@ -67,10 +68,7 @@ export function passwordChangedMail(shop: string, name: string, to: string, publ
     text:
       `Olá ${name},\n\nA palavra-passe da sua conta na ${shop} acabou de ser redefinida e todas as sessões abertas ` +
       `foram terminadas.\n\nSe não foi você, peça já uma nova palavra-passe em ${recover}.\n`,
-    html:
-      `<p>Olá ${escapeHtml(name)},</p><p>A palavra-passe da sua conta na ${escapeHtml(shop)} acabou de ser redefinida e todas as ` +
-      `sessões abertas foram terminadas.</p><p>Se não foi você, <a href="${escapeHtml(recover)}">peça já uma nova ` +
-      `palavra-passe</a>.</p>`,
+    html: renderMail(h(PasswordChangedMail, { shop, name, recoverUrl: recover })),
   };
 }
 
@@ -87,9 +85,6 @@ export function accountDeletedMail(shop: string, name: string, to: string, publi
     text:
       `Olá ${name},\n\nA sua conta na ${shop} foi eliminada a seu pedido e já não é possível iniciar sessão com ela.\n\n` +
       `${kept}\n\nSe não foi você, contacte-nos em ${contact}.\n`,
-    html:
-      `<p>Olá ${escapeHtml(name)},</p><p>A sua conta na ${escapeHtml(shop)} foi eliminada a seu pedido e já não é possível iniciar ` +
-      `sessão com ela.</p><p>${escapeHtml(kept)}</p><p>Se não foi você, ` +
-      `<a href="${escapeHtml(contact)}">contacte-nos</a>.</p>`,
+    html: renderMail(h(AccountDeletedMail, { shop, name, kept, contactUrl: contact })),
   };
 }

@@ -1,6 +1,8 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
 import { lisbonDateTime } from "#server/modules/aftersale/returns/mails.ts";
+import { ContactMail } from "./mail-templates.ts";
 
 /*
  * The shop's copy of a contact form message (pt-PT, plain text and HTML), queued in the transaction that stores it.
@@ -20,25 +22,12 @@ export interface ContactMailData {
 
 export function contactMail(d: ContactMailData): OutgoingMail {
   const when = lisbonDateTime(d.receivedAt);
-  const text = [
-    `Nova mensagem (n.º ${d.messageId}) enviada pelo formulário de contacto a ${when} (hora de Lisboa).`,
-    "",
-    `Nome: ${d.name}`,
-    `Email: ${d.email}`,
-    "",
-    "Mensagem:",
-    d.message,
-    "",
-    "Para responder, responda a este email: a resposta vai para o endereço de quem escreveu.",
-  ].join("\n");
-  const html = [
-    `<p>Nova mensagem (n.º ${d.messageId}) enviada pelo formulário de contacto a ${escapeHtml(when)} (hora de Lisboa).</p>`,
-    `<p><strong>Nome:</strong> ${escapeHtml(d.name)}<br>`,
-    `<strong>Email:</strong> <a href="mailto:${escapeHtml(d.email)}">${escapeHtml(d.email)}</a></p>`,
-    `<p><strong>Mensagem:</strong></p>`,
-    `<p style="white-space:pre-wrap">${escapeHtml(d.message)}</p>`,
-    `<p style="color:#555">Para responder, responda a este email: a resposta vai para o endereço de quem escreveu.</p>`,
-  ].join("\n");
+  const intro = `Nova mensagem (n.º ${d.messageId}) enviada pelo formulário de contacto a ${when} (hora de Lisboa).`;
+  const replyHint = "Para responder, responda a este email: a resposta vai para o endereço de quem escreveu.";
+  const text = [intro, "", `Nome: ${d.name}`, `Email: ${d.email}`, "", "Mensagem:", d.message, "", replyHint].join(
+    "\n",
+  );
+  const html = renderMail(h(ContactMail, { intro, name: d.name, email: d.email, message: d.message, replyHint }));
   return {
     to: d.to,
     replyTo: d.email,

@@ -1,7 +1,9 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
 import { storedShipping, vatBreakdown } from "#server/modules/tax/vat.ts";
-import { vatBreakdownHtml, vatBreakdownText } from "#server/modules/tax/vat-mail.ts";
+import { VatBreakdownTable, vatBreakdownText } from "#server/modules/tax/vat-mail.ts";
+import { OrderConfirmationMail } from "./mail-templates.ts";
 
 const euros = (cents: number) =>
   new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -40,7 +42,13 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     (l) =>
       `- ${l.quantity} × ${l.productName}${variant(l) ? ` (${variant(l)})` : ""}: ${euros(l.unitPriceCents * l.quantity)}`,
   );
-  const deliveryText = `${d.delivery.name}\n${d.delivery.address}\n${d.delivery.postalCode} ${d.delivery.city}\nTelefone: ${d.delivery.phone}`;
+  const deliveryLines = [
+    d.delivery.name,
+    d.delivery.address,
+    `${d.delivery.postalCode} ${d.delivery.city}`,
+    `Telefone: ${d.delivery.phone}`,
+  ];
+  const method = METHOD_NAMES[d.method] ?? d.method;
   // IVA per rate of the stored lines and delivery (the same figures as /conta and the invoice).
   const vat = vatBreakdown(d.lines, storedShipping(d.lines, d.shippingCents, d.shippingVatRateBp));
   // The order's page in /conta: its state, and the invoice's PDF once issued.
@@ -55,12 +63,12 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     "",
     `Subtotal: ${euros(d.subtotalCents)}`,
     `Portes: ${euros(d.shippingCents)}`,
-    `Total pago (${METHOD_NAMES[d.method] ?? d.method}): ${euros(d.totalCents)}`,
+    `Total pago (${method}): ${euros(d.totalCents)}`,
     "",
     ...vatBreakdownText(vat),
     "",
     "Morada de entrega:",
-    deliveryText,
+    ...deliveryLines,
     speed,
     "",
     "A encomenda é expedida no prazo de 24 horas úteis após o pagamento.",
@@ -69,23 +77,25 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     "Acompanhe a encomenda e descarregue a fatura, logo que emitida, na sua conta:",
     orderUrl,
   ].join("\n");
-  const rows = d.lines
-    .map(
-      (l) =>
-        `<tr><td>${l.quantity} × ${escapeHtml(l.productName)}${variant(l) ? ` <small>(${escapeHtml(variant(l))})</small>` : ""}</td>` +
-        `<td style="text-align:right">${euros(l.unitPriceCents * l.quantity)}</td></tr>`,
-    )
-    .join("");
-  const html =
-    `<p>Olá ${escapeHtml(d.customerName)},</p><p>Recebemos o pagamento da sua encomenda <strong>#${d.orderId}</strong>. Obrigado pela sua compra!</p>` +
-    `<table style="border-collapse:collapse;width:100%;max-width:520px">${rows}` +
-    `<tr><td>Subtotal</td><td style="text-align:right">${euros(d.subtotalCents)}</td></tr>` +
-    `<tr><td>Portes</td><td style="text-align:right">${euros(d.shippingCents)}</td></tr>` +
-    `<tr><td><strong>Total pago (${escapeHtml(METHOD_NAMES[d.method] ?? d.method)})</strong></td><td style="text-align:right"><strong>${euros(d.totalCents)}</strong></td></tr></table>` +
-    vatBreakdownHtml(vat) +
-    `<p><strong>Morada de entrega</strong><br>${escapeHtml(deliveryText).replace(/\n/g, "<br>")}<br>${speed}</p>` +
-    `<p>A encomenda é expedida no prazo de 24 horas úteis após o pagamento.</p>` +
-    `<p>Acompanhe a encomenda e descarregue a fatura, logo que emitida, na sua conta: <a href="${escapeHtml(orderUrl)}">${escapeHtml(orderUrl)}</a></p>`;
+  const html = renderMail(
+    h(OrderConfirmationMail, {
+      name: d.customerName,
+      orderId: d.orderId,
+      lines: d.lines.map((l) => ({
+        item: `${l.quantity} × ${l.productName}`,
+        variant: variant(l),
+        amount: euros(l.unitPriceCents * l.quantity),
+      })),
+      subtotal: euros(d.subtotalCents),
+      shipping: euros(d.shippingCents),
+      method,
+      total: euros(d.totalCents),
+      vat: h(VatBreakdownTable, { breakdown: vat }),
+      deliveryLines,
+      speed,
+      orderUrl,
+    }),
+  );
   return {
     to: d.to,
     kind: "order-confirmation",

@@ -1,8 +1,8 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
 import { vatGroupLabel, type VatBreakdown } from "./vat.ts";
 
 /*
- * The IVA breakdown as e-mails show it (plain text and HTML), from vatBreakdown() of the order's stored lines: one
+ * The IVA breakdown as e-mails show it (plain text, and a table for the HTML part's layout), from vatBreakdown() of the order's stored lines: one
  * line per rate (and exemption code), the delivery said where it is counted.
  */
 
@@ -24,19 +24,45 @@ export function vatBreakdownText(b: VatBreakdown): string[] {
 }
 
 /** The same as a small table (Taxa, Base, IVA, Total). */
-export function vatBreakdownHtml(b: VatBreakdown): string {
-  const cell = 'style="text-align:right;padding-left:12px"';
-  const rows = b.groups
-    .map(
-      (g) =>
-        `<tr><td>${escapeHtml(label(g))}</td><td ${cell}>${euros(g.baseCents)}</td>` +
-        `<td ${cell}>${euros(g.vatCents)}</td><td ${cell}>${euros(g.totalCents)}</td></tr>`,
-    )
-    .join("");
-  return (
-    `<table style="border-collapse:collapse;width:100%;max-width:520px;font-size:13px">` +
-    `<caption style="text-align:left;font-weight:bold">IVA incluído nos preços</caption>` +
-    `<tr><th style="text-align:left">Taxa</th><th ${cell}>Base</th><th ${cell}>IVA</th><th ${cell}>Total</th></tr>` +
-    `${rows}<tr><td><strong>Total de IVA</strong></td><td></td><td ${cell}><strong>${euros(b.vatCents)}</strong></td><td></td></tr></table>`
+export function VatBreakdownTable({ breakdown: b }: { breakdown: VatBreakdown }) {
+  const cell = { textAlign: "right", paddingLeft: "12px" } as const;
+  return h(
+    "table",
+    { style: { borderCollapse: "collapse", width: "100%", maxWidth: "520px", fontSize: "13px", margin: "0 0 16px" } },
+    h("caption", { style: { textAlign: "left", fontWeight: "bold" } }, "IVA incluído nos preços"),
+    h(
+      "thead",
+      null,
+      h(
+        "tr",
+        null,
+        h("th", { style: { textAlign: "left" } }, "Taxa"),
+        h("th", { style: cell }, "Base"),
+        h("th", { style: cell }, "IVA"),
+        h("th", { style: cell }, "Total"),
+      ),
+    ),
+    h(
+      "tbody",
+      null,
+      ...b.groups.map((g) =>
+        h(
+          "tr",
+          null,
+          h("td", null, label(g)),
+          h("td", { style: cell }, euros(g.baseCents)),
+          h("td", { style: cell }, euros(g.vatCents)),
+          h("td", { style: cell }, euros(g.totalCents)),
+        ),
+      ),
+      h(
+        "tr",
+        null,
+        h("td", null, h("strong", null, "Total de IVA")),
+        h("td"),
+        h("td", { style: cell }, h("strong", null, euros(b.vatCents))),
+        h("td"),
+      ),
+    ),
   );
 }

@@ -1,5 +1,7 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h, type ReactNode } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { FulfilmentMail, Tracking } from "./mail-templates.ts";
 
 /*
  * The shopper's e-mails of fulfilment (pt-PT, plain text and HTML): shipped (carrier, number, tracking
@@ -20,18 +22,17 @@ interface Recipient {
 
 const orderPage = (r: Recipient) => `${r.publicUrl}/conta/encomendas/${r.orderId}`;
 
-function mail(r: Recipient, kind: string, subject: string, paragraphs: Array<{ text: string; html: string }>) {
+function mail(r: Recipient, kind: string, subject: string, paragraphs: Array<{ text: string; html: ReactNode }>) {
   const hello = `Olá ${r.customerName},`;
-  const closing = { text: `Pode acompanhar a encomenda em ${orderPage(r)}`, link: orderPage(r) };
-  const text = [hello, "", ...paragraphs.flatMap((p) => [p.text, ""]), closing.text].join("\n");
-  const html =
-    `<p>${escapeHtml(hello)}</p>` +
-    paragraphs.map((p) => `<p>${p.html}</p>`).join("") +
-    `<p>Pode acompanhar a encomenda em <a href="${escapeHtml(closing.link)}">A minha conta</a>.</p>`;
+  const closing = `Pode acompanhar a encomenda em ${orderPage(r)}`;
+  const text = [hello, "", ...paragraphs.flatMap((p) => [p.text, ""]), closing].join("\n");
+  const html = renderMail(
+    h(FulfilmentMail, { name: r.customerName, paragraphs: paragraphs.map((p) => p.html), orderUrl: orderPage(r) }),
+  );
   return { to: r.to, kind, subject, text, html } satisfies OutgoingMail;
 }
 
-const plain = (text: string) => ({ text, html: escapeHtml(text) });
+const plain = (text: string) => ({ text, html: text });
 
 export function shippedMail(
   r: Recipient & { carrierName: string; trackingNumber: string; trackingUrl: string },
@@ -40,9 +41,7 @@ export function shippedMail(
     plain(`A sua encomenda #${r.orderId} foi enviada por ${r.carrierName}.`),
     {
       text: `Número de seguimento: ${r.trackingNumber}\nSiga a entrega em: ${r.trackingUrl}`,
-      html:
-        `Número de seguimento: <strong>${escapeHtml(r.trackingNumber)}</strong><br>` +
-        `<a href="${escapeHtml(r.trackingUrl)}">Seguir a entrega</a> (${escapeHtml(r.trackingUrl)})`,
+      html: h(Tracking, { number: r.trackingNumber, url: r.trackingUrl }),
     },
   ]);
 }

@@ -1,6 +1,8 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
 import { formatIban } from "./iban.ts";
+import { WithdrawalMail } from "./mail-templates.ts";
 import { SHOP_TIME_ZONE, WITHDRAWAL_DAYS } from "./withdrawal-view.ts";
 
 /*
@@ -79,16 +81,20 @@ export function withdrawalConfirmationMail(d: WithdrawalMailData): OutgoingMail 
     `Pode acompanhar o pedido em ${d.orderUrl}`,
   ].join("\n");
 
-  const html =
-    `<p>Olá ${escapeHtml(d.customerName)},</p>` +
-    `<p>Registámos o seu pedido de livre resolução (n.º ${d.returnId}) da encomenda <strong>#${d.orderId}</strong> ` +
-    `a <strong>${escapeHtml(when)}</strong> (hora de Lisboa).</p>` +
-    `<p><strong>Artigos</strong></p><ul>${d.lines.map((l) => `<li>${escapeHtml(itemText(l))}</li>`).join("")}</ul>` +
-    `<p><strong>${escapeHtml(refundText)}</strong></p>` +
-    `<p><strong>O que acontece a seguir</strong></p><ol>` +
-    `<li>${escapeHtml(sendBack)}<br>${addressLines.map(escapeHtml).join("<br>")}</li>` +
-    `<li>${escapeHtml(refundWhen)}</li></ol>` +
-    `<p>Pode acompanhar o pedido em <a href="${escapeHtml(d.orderUrl)}">A minha conta</a>.</p>`;
+  const html = renderMail(
+    h(WithdrawalMail, {
+      name: d.customerName,
+      returnId: d.returnId,
+      orderId: d.orderId,
+      when,
+      items: d.lines.map(itemText),
+      refund: refundText,
+      sendBack,
+      addressLines,
+      refundWhen,
+      orderUrl: d.orderUrl,
+    }),
+  );
 
   return {
     to: d.to,

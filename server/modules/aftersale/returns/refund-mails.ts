@@ -1,6 +1,8 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
 import { formatIban } from "./iban.ts";
+import { RefundMail } from "./mail-templates.ts";
 
 /*
  * The shopper's e-mail when a refund is made (returns/refunds.ts): the amount, how (MB WAY to the phone that paid,
@@ -50,30 +52,37 @@ export function refundDoneMail(d: RefundMailData): OutgoingMail {
   const date = lisbonDate(d.doneAt);
   const transferNote =
     d.method === "transferencia" ? "Uma transferência pode demorar até 2 dias úteis a aparecer na sua conta." : "";
+  const methodName = d.method === "mbway" ? "MB WAY" : "Transferência bancária";
+  const done = `O reembolso foi feito ${how}.${transferNote ? ` ${transferNote}` : ""}`;
   const text = [
     `Olá ${d.customerName},`,
     "",
     `Reembolsámos ${euros(d.amountCents)} ${why}.`,
     "",
     `Valor: ${euros(d.amountCents)}`,
-    `Método: ${d.method === "mbway" ? "MB WAY" : "Transferência bancária"}`,
+    `Método: ${methodName}`,
     `Data: ${date}`,
     "",
-    `O reembolso foi feito ${how}.${transferNote ? ` ${transferNote}` : ""}`,
+    done,
     "A nota de crédito correspondente será emitida e ficará disponível na sua conta.",
     "",
     `Detalhes da encomenda: ${d.orderUrl}`,
   ].join("\n");
-  const html =
-    `<p>Olá ${escapeHtml(d.customerName)},</p>` +
-    `<p>Reembolsámos <strong>${euros(d.amountCents)}</strong> ${escapeHtml(why)}.</p>` +
-    `<table style="border-collapse:collapse">` +
-    `<tr><td style="padding-right:12px">Valor</td><td><strong>${euros(d.amountCents)}</strong></td></tr>` +
-    `<tr><td style="padding-right:12px">Método</td><td>${d.method === "mbway" ? "MB WAY" : "Transferência bancária"}</td></tr>` +
-    `<tr><td style="padding-right:12px">Data</td><td>${date}</td></tr></table>` +
-    `<p>O reembolso foi feito ${escapeHtml(how)}.${transferNote ? ` ${transferNote}` : ""}</p>` +
-    `<p>A nota de crédito correspondente será emitida e ficará disponível na sua conta.</p>` +
-    `<p><a href="${escapeHtml(d.orderUrl)}">Ver a encomenda #${d.orderId}</a></p>`;
+  const html = renderMail(
+    h(RefundMail, {
+      name: d.customerName,
+      amount: euros(d.amountCents),
+      why,
+      facts: [
+        ["Valor", euros(d.amountCents)],
+        ["Método", methodName],
+        ["Data", date],
+      ],
+      done,
+      orderId: d.orderId,
+      orderUrl: d.orderUrl,
+    }),
+  );
   return {
     to: d.to,
     kind: "refund-done",

@@ -1,6 +1,7 @@
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
-
+import { PaymentExceptionMail } from "./mail-templates.ts";
 import { EXCEPTION_KIND_LABELS, METHOD_NAMES, type ExceptionKind } from "./rules.ts";
 
 const euros = (cents: number) =>
@@ -69,13 +70,7 @@ export function paymentExceptionMail(d: ExceptionMailData): OutgoingMail {
     "",
     `Exceções de pagamento: ${link}`,
   ].join("\n");
-  const rows = facts
-    .map(([k, v]) => `<tr><th style="text-align:left;padding-right:12px">${k}</th><td>${escapeHtml(v)}</td></tr>`)
-    .join("");
-  const html =
-    `<p>Olá ${escapeHtml(d.adminName)},</p><p>${intro}</p><table>${rows}</table>` +
-    `<p><strong>O que fazer:</strong> ${escapeHtml(advice(d))}</p>` +
-    `<p><a href="${escapeHtml(link)}">Abrir as exceções de pagamento</a></p>`;
+  const html = renderMail(h(PaymentExceptionMail, { name: d.adminName, intro, facts, advice: advice(d), link }));
   const about = d.orderId !== null ? `encomenda #${d.orderId}` : `referência ${d.reference ?? d.requestId ?? ""}`;
   return {
     to: d.to,

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
-import { users } from "#server/modules/accounts/schema.ts";
-import { orders } from "#server/modules/orders/schema.ts";
-import { escapeHtml } from "#server/core/mail/escape.ts";
+import { createElement as h } from "react";
+import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
-import type { Tx } from "#server/core/db/client.ts";
 import { formatDmy, lisbonParts } from "#server/core/time.ts";
+import { UnpaidOrderMail } from "./mail-templates.ts";
 
 /*
  * The e-mails that follow an unpaid order (pt-PT, text + HTML): how to pay (sent when the payment is stored),
@@ -25,17 +23,6 @@ export function formatValidity(at: Date): string {
 }
 
 export const orderLink = (publicUrl: string, orderId: number) => `${publicUrl}/conta/encomendas/${orderId}`;
-
-/** Who the order's e-mails go to; null for an anonymised account (nobody to write to). */
-export async function recipientOf(tx: Tx, orderId: number): Promise<{ to: string; name: string } | null> {
-  const [row] = await tx
-    .select({ email: users.email, name: users.name, deliveryName: orders.deliveryName, gone: users.anonymisedAt })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
-  if (!row || row.gone) return null;
-  return { to: row.email, name: row.deliveryName || row.name };
-}
 
 /** The stored payment as the mails need it (a `payments` row fits). */
 export interface MailPayment {
@@ -81,20 +68,16 @@ function compose(
     ...(parts.outro ?? []).flatMap((p) => [p, ""]),
     `${parts.linkLabel}: ${link}`,
   ].join("\n");
-  const table = rows.length
-    ? `<table style="border-collapse:collapse;font-size:16px">${rows
-        .map(
-          ([k, v]) =>
-            `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(k)}</td><td style="padding:4px 0"><strong>${escapeHtml(v)}</strong></td></tr>`,
-        )
-        .join("")}</table>`
-    : "";
-  const html =
-    `<p>Olá ${escapeHtml(base.name)},</p>` +
-    parts.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join("") +
-    table +
-    (parts.outro ?? []).map((p) => `<p>${escapeHtml(p)}</p>`).join("") +
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(parts.linkLabel)}</a></p>`;
+  const html = renderMail(
+    h(UnpaidOrderMail, {
+      name: base.name,
+      intro: parts.intro,
+      rows,
+      outro: parts.outro ?? [],
+      link,
+      linkLabel: parts.linkLabel,
+    }),
+  );
   return { text, html };
 }
 
