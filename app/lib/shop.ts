@@ -22,8 +22,8 @@ export function useShop(): PublicShop {
 /** "Rua do Comércio, 1, 1100-148 Lisboa". */
 export const shopAddress = (i: ShopIdentity) => `${i.address}, ${i.postalCode} ${i.city}`;
 
-/** 390 -> "3,90 €" (settings keep cents). */
-export const centsText = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;
+/** 390 -> "3,90 €" (settings keep cents): the shop's one euro formatter. */
+export { formatEuros as centsText } from "#server/core/money.ts";
 
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 const identityIn = (matches: Matches) =>

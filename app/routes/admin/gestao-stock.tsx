@@ -2,7 +2,6 @@ import { Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { StockSummary } from "#server/modules/inventory/schemas.ts";
-import { stockProductsQuery } from "#server/modules/inventory/schemas.ts";
 import { Pagination } from "#app/components/admin/Pagination.tsx";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
@@ -17,6 +16,7 @@ import { buttonClass, EmptyState, inputClass, labelClass, PageHeader, Panel } fr
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/gestao-stock";
+import { stockProductsQuery } from "./queries.server.ts";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => adminMeta("Gestão de Stock");

@@ -1,28 +1,11 @@
-import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { decide, refusedPageRedirect } from "#server/modules/accounts/guard.ts";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminShell } from "#app/components/admin/AdminShell.tsx";
 import { webContext } from "#app/context.ts";
 import type { Route } from "./+types/layout";
+import { adminOnly } from "./guard.server.ts";
 
-/**
- * Every route under this layout is for admins (app/routes.ts): the router runs this for whatever
- * matched here, however the URL was spelled (case, percent-encoding, `.data` single fetch), so
- * the guard fails closed without a list of paths. Admin answers are never stored.
- */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    const { user } = context.get(webContext);
-    const decision = decide("admin", user);
-    if (decision !== "allow") {
-      const url = new URL(request.url);
-      url.searchParams.delete("_routes");
-      throw redirect(refusedPageRedirect(decision, user, url.pathname.replace(/\.data$/, "") + url.search));
-    }
-    const response = await next();
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  },
-];
+/** Admins only: the API's rule, on the server (guard.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [adminOnly];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, services } = context.get(webContext);

@@ -5,9 +5,9 @@ import { type ActionResult, screenErrorBoundary, submission } from "#app/compone
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { EmptyState, PageHeader } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
-import { contactMessagesQuery } from "#server/modules/contact/schemas.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/mensagens";
+import { contactMessagesQuery } from "./queries.server.ts";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => adminMeta("Mensagens");

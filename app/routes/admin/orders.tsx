@@ -1,8 +1,6 @@
 import { lazy, Suspense, useId } from "react";
 import { data, Link, useSearchParams } from "react-router";
 import type { AdminOrderLine, OrdersPerDay } from "#server/modules/orders/admin/schemas.ts";
-import { adminOrdersQuery, porTempoQuery } from "#server/modules/orders/admin/schemas.ts";
-import { ORDER_STATUS_LABELS } from "#server/modules/orders/timeline.ts";
 import { customerText, formatDateTime } from "#app/components/admin/orders/format.ts";
 import { FILTER_FIELDS, type FilterValues, OrderFilters } from "#app/components/admin/orders/OrderFilters.tsx";
 import { OrderStatusBadge } from "#app/components/admin/orders/OrderStatusBadge.tsx";
@@ -16,6 +14,7 @@ import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { useHydrated } from "#app/lib/storage.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/orders";
+import { adminOrdersQuery, ORDER_STATUS_LABELS, porTempoQuery } from "./queries.server.ts";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => adminMeta("Relatório Geral");

@@ -1,7 +1,6 @@
 import { ArrowLeft, MailCheck, RefreshCw } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
-import { adminOrdersQuery } from "#server/modules/orders/admin/schemas.ts";
 import type { VerifyAllResult } from "#server/modules/payments/schemas.ts";
 import { formatDateTime } from "#app/components/admin/orders/format.ts";
 import { OrderLink } from "#app/components/admin/order/OrderLink.tsx";
@@ -20,6 +19,7 @@ import { buttonClass, EmptyState, PageHeader } from "#app/components/admin/ui.ts
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/payment-status";
+import { adminOrdersQuery } from "./queries.server.ts";
 import type { loader as adminLayoutLoader } from "./layout.tsx";
 
 // A route's meta replaces its parents', so noindex is repeated here.

@@ -1,7 +1,6 @@
 import { PackagePlus } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { lowStockQuery } from "#server/modules/inventory/schemas.ts";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { type StockEdit, stockAction } from "#app/components/admin/stock/actions.ts";
@@ -23,6 +22,7 @@ import {
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/stock-baixo";
+import { lowStockQuery } from "./queries.server.ts";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => adminMeta("Stock Baixo");

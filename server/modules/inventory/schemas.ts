@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAGE_MESSAGES, intValue, pageQuery, queryInt } from "#server/core/zod.ts";
 import { CATALOG_MESSAGES, MAX_STOCK, idParams } from "#server/modules/catalog/schemas.ts";
+import { DEFAULT_REASON, STOCK_UPDATED } from "./rules.ts";
 
 /**
  * Stock management shapes (/api/stock/*), shared by the API and
@@ -8,7 +9,7 @@ import { CATALOG_MESSAGES, MAX_STOCK, idParams } from "#server/modules/catalog/s
  */
 
 export const LOW_STOCK_MAX = 10;
-export const DEFAULT_REASON = "Atualização manual";
+export { DEFAULT_REASON };
 export const LOW_STOCK_ROWS = 500;
 export const MOVEMENTS_ROWS = 100;
 
@@ -19,7 +20,7 @@ export const STOCK_MESSAGES = {
   invalidVariantId: CATALOG_MESSAGES.invalidVariantId,
   productNotFound: CATALOG_MESSAGES.productNotFound,
   variantNotFound: CATALOG_MESSAGES.variantNotFound,
-  updated: "Stock atualizado com sucesso!",
+  updated: STOCK_UPDATED,
   invalidPage: PAGE_MESSAGES.invalidPage,
   invalidLimit: PAGE_MESSAGES.invalidLimit,
   invalidThreshold: "Limite de stock inválido: indique um número entre 0 e 1000.",

@@ -1,13 +1,15 @@
 /** Texts and labels of the admin stock screens; the shapes are the API's (server/modules/inventory/schemas.ts). */
-import { DEFAULT_REASON, STOCK_MESSAGES, type StockProductDetail } from "#server/modules/inventory/schemas.ts";
+import { CATALOG_MESSAGES } from "#server/modules/catalog/rules.ts";
+import { DEFAULT_REASON, STOCK_UPDATED as UPDATED } from "#server/modules/inventory/rules.ts";
+import type { StockProductDetail } from "#server/modules/inventory/schemas.ts";
 
 export type StockVariant = StockProductDetail["variants"][number];
 
 /** The edit dialog's default reasons: /gestao-stock and /stock-baixo. */
 export const REASON_MANUAL = DEFAULT_REASON;
 export const REASON_LOW_STOCK = "Reposição de stock baixo";
-export const STOCK_INVALID = STOCK_MESSAGES.invalidStock;
-export const STOCK_UPDATED = STOCK_MESSAGES.updated;
+export const STOCK_INVALID = CATALOG_MESSAGES.invalidStock;
+export const STOCK_UPDATED = UPDATED;
 export const STOCK_UPDATE_FAILED = "Erro ao atualizar stock";
 
 /** "Azul / M", with N/A for a missing colour or size. */
