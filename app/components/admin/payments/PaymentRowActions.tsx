@@ -9,7 +9,8 @@ import { useFetcher } from "react-router";
 import type { AdminOrderLine } from "#server/modules/orders/admin/schemas.ts";
 import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { failureTitle, PAYMENT_TEXT, type PaymentIntent } from "./actions.ts";
+import { PAYMENT_TEXT, type PaymentIntent } from "./actions.ts";
+import { failureTitle } from "./results.ts";
 
 /** What the gateway is asked about: the payment reference (or MB WAY request id), else the order id. */
 const verifyKey = (line: AdminOrderLine) => line.payment_reference || String(line.id);

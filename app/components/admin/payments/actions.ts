@@ -1,14 +1,15 @@
 /**
  * The changes of /payment-status: verify one payment with the gateway, verify them all, simulate a
- * sandbox payment, resend an order's confirmation, resolve a payment exception (exception-actions.ts). The route's clientAction sends each to the API
- * and reduces the answer to what the screen toasts: on success `message`; on failure the title
- * `failureTitle()` reads and `message` as its description.
+ * sandbox payment, resend an order's confirmation, resolve a payment exception (exception-actions.ts). The
+ * route's clientAction sends each to the API and reduces the answer to what the screen toasts (results.ts): on
+ * success `message`; on failure the title `failureTitle()` reads and `message` as its description.
  */
 import type { AdminOrder } from "#server/modules/orders/admin/schemas.ts";
 import type { VerifyAllResult, VerifyResult } from "#server/modules/payments/schemas.ts";
 import { paymentStatusLabel } from "#app/components/admin/payment-status.tsx";
 import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
 import { exceptionAction, type ExceptionIntent } from "./exception-actions.ts";
+import { CONNECTION_TEXT, failed, offline } from "./results.ts";
 
 export type PaymentIntent =
   | { intent: "verify"; key: string }
@@ -19,7 +20,7 @@ export type PaymentIntent =
   | ExceptionIntent;
 
 export const PAYMENT_TEXT = {
-  connection: "Erro de conexão. Verifique sua internet e tente novamente.",
+  connection: CONNECTION_TEXT,
   verifyFailed: "Erro ao verificar o pagamento.",
   verifyAllFailed: "Erro ao verificar pagamentos",
   verifyAllDone: "Verificação concluída! Verifique os resultados no console.",
@@ -27,20 +28,6 @@ export const PAYMENT_TEXT = {
   confirmFailed: "Erro ao enviar a confirmação.",
   orderNotFound: "Pedido não encontrado",
 } as const;
-
-/** A failed change: toasted as `title`, with `description` under it when there is one. */
-export function failed(status: number, title: string, description?: string | null): ActionResult {
-  return { ok: false, status, message: description ?? null, data: { title } };
-}
-
-/** The toast title of a failed change (see `failed`), else `fallback`. */
-export function failureTitle(result: ActionResult | undefined, fallback: string): string {
-  const title = result && !result.ok ? (result.data as { title?: unknown } | null)?.title : undefined;
-  return typeof title === "string" && title ? title : fallback;
-}
-
-/** No answer at all: the payments screens' own connection message. */
-export const offline = (result: ActionResult): ActionResult => ({ ...result, message: PAYMENT_TEXT.connection });
 
 async function verify(key: string): Promise<ActionResult> {
   const result = await submitToApi<VerifyResult>(`/api/payments/verify/${encodeURIComponent(key)}`, {

@@ -5,7 +5,7 @@
  */
 import type { ResolutionBody } from "#server/modules/payments/exceptions/schemas.ts";
 import { type ActionResult, submitToApi } from "#app/components/admin/route-data.tsx";
-import { failed, offline } from "./actions.ts";
+import { failed, offline } from "./results.ts";
 
 export type ExceptionIntent =
   | { intent: "exception-reinstate"; id: number }
