@@ -8,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "#server/modules/accounts/routes.ts";
+import { accountPrivacyRoutes } from "#server/flows/account-privacy.routes.ts";
 import { catalogRoutes } from "#server/modules/catalog/routes.ts";
 import { contactRoutes } from "#server/modules/contact/routes.ts";
 import type { Config } from "#server/core/config.ts";
@@ -130,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     secret: config.sessionSecret,
     secureCookies: config.secureCookies,
   });
+  accountPrivacyRoutes(app, { privacy: services.privacy, limiter: services.limiter });
   await app.register(catalogRoutes, { catalog: services.catalog });
   ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
   paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });

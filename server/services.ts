@@ -10,6 +10,7 @@ import { createFulfilmentService } from "#server/modules/aftersale/fulfilment/se
 import { createRateLimiter } from "#server/core/rate-limit.ts";
 import { createInvoiceProvider } from "#server/modules/invoicing/providers/factory.ts";
 import type { InvoiceProvider } from "#server/modules/invoicing/providers/provider.ts";
+import type { AccountPrivacyDeps } from "#server/flows/account-privacy.ts";
 import { createInvoicingService } from "#server/modules/invoicing/service.ts";
 import { createAdminOrdersService } from "#server/modules/orders/admin/service.ts";
 import { createMyOrdersService } from "#server/modules/orders/shopper/my-orders.ts";
@@ -50,6 +51,13 @@ export function createServices(deps: {
     onMailQueued,
     shopName: async () => (await settings.get()).identity.shopName,
   });
+  // RGPD export and account deletion (server/flows/account-privacy.ts).
+  const privacy: AccountPrivacyDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    onMailQueued,
+    shopName: async () => (await settings.get()).identity.shopName,
+  };
   const catalogCache = createCatalogCache(db.$client);
   const catalog = createCatalogService({
     db,
@@ -119,6 +127,7 @@ export function createServices(deps: {
     sessions,
     limiter,
     accounts,
+    privacy,
     catalog,
     catalogCache,
     settings,

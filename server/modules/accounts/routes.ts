@@ -4,10 +4,8 @@ import { z } from "zod";
 import type { RateLimiter } from "#server/core/rate-limit.ts";
 import { countLoginAttempt, forgetLoginAttempts } from "./login-limits.ts";
 import type { AccountsService } from "./service.ts";
-import { accountExport } from "./privacy.ts";
 import {
   changePasswordBody,
-  deleteAccountBody,
   forgotPasswordBody,
   idParams,
   loginBody,
@@ -135,30 +133,7 @@ export function accountsRoutes(
     },
   );
 
-  // ----- privacy (/conta/privacidade: privacy.ts) -----
-
-  api.get(
-    "/api/users/me/export",
-    { config: { access: "user" }, schema: { response: { 200: accountExport } } },
-    async (request, reply) => {
-      const data = await accounts.privacy.exportData(request.user!.id);
-      const day = data.exportado_em.slice(0, 10);
-      reply.header("content-disposition", `attachment; filename="loja-os-meus-dados-${day}.json"`);
-      return data;
-    },
-  );
-
-  api.post(
-    "/api/users/me/delete",
-    { config: { access: "user" }, schema: { body: deleteAccountBody, response: { 200: messageResponse } } },
-    async (request, reply) => {
-      // Bounds guessing of the password with a stolen session, like the password change.
-      await limiter.hit(`delete:user:${request.user!.id}`, 10, 15 * MINUTE);
-      const result = await accounts.privacy.deleteAccount(request.user!.id, request.body.password);
-      clearSessionCookies(reply);
-      return { success: true, ...result };
-    },
-  );
+  // ----- privacy (/conta/privacidade): server/flows/account-privacy.routes.ts -----
 
   // ----- admin: users (/dashboard, /usuarios/*) -----
 

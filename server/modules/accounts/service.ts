@@ -8,7 +8,6 @@ import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from "./mails.ts";
 import { createPasswordReset } from "./password-reset.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
-import { createPrivacy } from "./privacy.ts";
 import type { LoginBody, PublicUser, RegisterBody, Role } from "./schemas.ts";
 import { hashToken, type SessionStore } from "./sessions.ts";
 
@@ -47,8 +46,6 @@ export function createAccountsService(deps: {
   return {
     /** 'Esqueceu-se da palavra-passe?' (password-reset.ts). */
     passwordReset: createPasswordReset(deps),
-    /** RGPD export and account deletion (privacy.ts). */
-    privacy: createPrivacy(deps),
 
     /**
      * Registers a cliente and mails a single-use verification link. An e-mail that

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { orderLines, orders } from "./schema.ts";
-import { payments } from "#server/modules/payments/schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
 
 /*
- * What the account's privacy page (/conta/privacidade, server/modules/accounts/privacy.ts) needs from the orders
- * domain: one shopper's orders for the RGPD export, the orders that block a deletion, and the erasure of
+ * What the account's privacy page (/conta/privacidade, server/flows/account-privacy.ts) needs from the orders
+ * module: one shopper's orders for the RGPD export, the orders that block a deletion, and the erasure of
  * what an invoice does not need (decision 0012).
  */
 
@@ -24,13 +23,13 @@ export async function ordersInProgress(tx: Tx, userId: number): Promise<number[]
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
+export interface ExportedOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
 
-/** Every order of one shopper, newest first, with its lines and payments (three queries, whatever the count). */
-export async function ordersForExport(
-  tx: Tx,
-  userId: number,
-): Promise<Array<{ order: OrderRow; lines: OrderLineRow[]; payments: PaymentRow[] }>> {
+/** Every order of one shopper, newest first, with its lines (two queries, whatever the count). */
+export async function ordersForExport(tx: Tx, userId: number): Promise<ExportedOrder[]> {
   const rows = await tx
     .select()
     .from(orders)
@@ -38,15 +37,8 @@ export async function ordersForExport(
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [lines, pays] = await Promise.all([
-    tx.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
-    tx.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)),
-  ]);
-  return rows.map((order) => ({
-    order,
-    lines: lines.filter((l) => l.orderId === order.id),
-    payments: pays.filter((p) => p.orderId === order.id),
-  }));
+  const lines = await tx.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id));
+  return rows.map((order) => ({ order, lines: lines.filter((l) => l.orderId === order.id) }));
 }
 
 /**

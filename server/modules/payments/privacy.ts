@@ -1,10 +1,26 @@
-import { inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { payments } from "./schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
 
+/*
+ * What the account's privacy page (server/flows/account-privacy.ts, decision 0012) needs from the payments module:
+ * the orders' payments for the RGPD export, and their erasure of what accounting does not need.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The payments of these orders, by order id, oldest first. */
+export async function paymentsForExport(tx: Tx, orderIds: number[]): Promise<Map<number, PaymentRow[]>> {
+  const byOrder = new Map<number, PaymentRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await tx.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id));
+  for (const p of rows) byOrder.set(p.orderId, [...(byOrder.get(p.orderId) ?? []), p]);
+  return byOrder;
+}
+
 /**
- * An account is deleted (server/modules/accounts/privacy.ts, decision 0012): its payments keep what accounting needs
- * (method, amount, reference, dates) and lose the MB WAY phone number.
+ * An account is deleted: its payments keep what accounting needs (method, amount, reference, dates) and lose the
+ * MB WAY phone number.
  */
 export async function forgetPaymentPhones(tx: Tx, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
