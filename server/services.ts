@@ -6,20 +6,19 @@ import { createCatalogCache } from "#server/modules/catalog/cache.ts";
 import { createCatalogService } from "#server/modules/catalog/service.ts";
 import type { Config } from "#server/core/config.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { createFulfilmentService } from "#server/modules/aftersale/fulfilment/service.ts";
 import { createRateLimiter } from "#server/core/rate-limit.ts";
 import { createInvoiceProvider } from "#server/modules/invoicing/providers/factory.ts";
 import type { InvoiceProvider } from "#server/modules/invoicing/providers/provider.ts";
 import type { AccountPrivacyDeps } from "#server/flows/account-privacy.ts";
 import { createInvoicingService } from "#server/modules/invoicing/service.ts";
 import { createAdminOrdersService } from "#server/modules/orders/admin/service.ts";
-import { createMyOrdersService } from "#server/modules/orders/shopper/my-orders.ts";
+import { shopperOrderViews } from "#server/flows/order-views.ts";
 import { createOrdersService } from "#server/modules/orders/service.ts";
 import { createPaymentProvider } from "#server/modules/payments/providers/factory.ts";
 import { createPaymentReminders } from "#server/modules/payments/reminders.ts";
 import { createPaymentsService } from "#server/modules/payments/service.ts";
 import { createReturnsAdminService } from "#server/modules/aftersale/returns/admin.ts";
-import { createRefundsService } from "#server/modules/aftersale/returns/refunds.ts";
+import type { RefundDeps } from "#server/flows/cancellation-and-refund.ts";
 import { createWithdrawalService } from "#server/modules/aftersale/returns/withdrawal.ts";
 import { createShopperPayments } from "#server/modules/payments/shopper/status.ts";
 import { createSettingsService } from "#server/modules/settings/service.ts";
@@ -100,11 +99,12 @@ export function createServices(deps: {
   const paymentReminders = createPaymentReminders({ db, publicUrl: config.publicUrl, onMailQueued });
   const stock = createStockService({ db });
   const adminOrders = createAdminOrdersService({ db });
-  // Returns received and refunded (MB WAY through the provider, transfers confirmed); cancelled orders' refunds too.
-  const refunds = createRefundsService({ db, provider: paymentProvider, publicUrl: config.publicUrl, onMailQueued });
+  // The admin order page's changes: fulfilment's steps, a paid order's cancellation, refunds (MB WAY through the
+  // provider, transfers confirmed) of returns and cancelled orders (server/flows/cancellation-and-refund.ts).
+  const orderChanges: RefundDeps = { db, provider: paymentProvider, publicUrl: config.publicUrl, onMailQueued };
   const returnsAdmin = createReturnsAdminService({ db });
-  const fulfilment = createFulfilmentService({ db, publicUrl: config.publicUrl, onMailQueued, refunds });
-  const myOrders = createMyOrdersService({ db });
+  // "A minha conta"'s orders and order page (server/flows/order-views.ts).
+  const myOrders = shopperOrderViews(db);
   // Certified invoices and credit notes (INVOICE_PROVIDER); the job in server/jobs/boss.ts issues them.
   const invoicing = createInvoicingService({
     db,
@@ -139,9 +139,8 @@ export function createServices(deps: {
     stock,
     adminOrders,
     myOrders,
-    fulfilment,
     withdrawal,
-    refunds,
+    orderChanges,
     returnsAdmin,
     invoicing,
     contact,

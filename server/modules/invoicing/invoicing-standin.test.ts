@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvoiceXpressProvider } from "#server/modules/invoicing/providers/invoicexpress.ts";
-import { documentReference } from "./service.ts";
+import { documentReference } from "./documents.ts";
 import { startInvoiceXpressStandIn, type IxStandIn } from "#tests/standins/invoicing/invoicexpress.ts";
 import { useInvoicingApp } from "#tests/support/invoicing-app.ts";
 

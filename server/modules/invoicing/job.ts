@@ -15,7 +15,7 @@ import {
   type InvoiceRequest,
   type IssuedDocument,
 } from "#server/modules/invoicing/providers/provider.ts";
-import { creditNoteItems, documentReference, documentTitle } from "./service.ts";
+import { creditNoteItems, documentReference, documentTitle, type InvoiceRow } from "./documents.ts";
 import { storedShipping } from "#server/modules/tax/vat.ts";
 
 /*
@@ -29,8 +29,6 @@ import { storedShipping } from "#server/modules/tax/vat.ts";
  *    reference (`find`), so an answer lost to a crash or a time-out is recorded instead of issued again.
  * The lease is far longer than one call's time-out (INVOICE_TIMEOUT_MS), so it never runs out under a live call.
  */
-
-export type InvoiceRow = typeof invoices.$inferSelect;
 
 export interface InvoiceJobDeps {
   db: Database;
@@ -244,8 +242,7 @@ export async function buildRequest(db: Tx, row: InvoiceRow): Promise<InvoiceRequ
       exemptionCode: storedShipping(lines, order.shippingCents, order.shippingVatRateBp).vatExemptionCode,
     });
   }
-  const items =
-    row.kind === "invoice" ? [...orderItems.values()] : await creditNoteItems(db, row, orderItems, order.id);
+  const items = row.kind === "invoice" ? [...orderItems.values()] : creditNoteItems(row, orderItems, order.id);
   const sum = items.reduce((s, i) => s + i.quantity * i.unitPriceCents, 0);
   const totalCents = row.kind === "invoice" ? order.totalCents : row.totalCents;
   if (sum !== totalCents) {

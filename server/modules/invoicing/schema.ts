@@ -36,7 +36,7 @@ export const invoices = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** For a credit note: why (pt-PT, printed on the document). */
     reason: text("reason"),
-    /** For a credit note: the order lines it credits [{ orderLineId, quantity }] (null: derived from the refund). */
+    /** For a credit note: the order lines it credits [{ orderLineId, quantity }], as the refund gave them. */
     lines: jsonb("lines"),
     createdAt: createdAt(),
     issuedAt: timestamp("issued_at", { withTimezone: true }),

@@ -1,19 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { refunds, returnLines } from "#server/modules/aftersale/schema.ts";
 import { invoices } from "./schema.ts";
 import { orders } from "#server/modules/orders/schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
 import type { Tx } from "#server/core/db/client.ts";
-import { issueDueDocuments, type InvoiceJobDeps, type InvoiceRow, type IssueRunResult } from "./job.ts";
-import {
-  InvoiceProviderError,
-  type DocumentKind,
-  type InvoiceItem,
-  type InvoiceProvider,
-} from "#server/modules/invoicing/providers/provider.ts";
+import { issueDueDocuments, type InvoiceJobDeps, type IssueRunResult } from "./job.ts";
+import { documentTitle, type CreditedLine, type InvoiceRow } from "./documents.ts";
+import type { DocumentKind, InvoiceProvider } from "#server/modules/invoicing/providers/provider.ts";
 import type { FiscalDocument, InvoiceChange, ShopperInvoice } from "./schemas.ts";
 
 /*
@@ -22,15 +17,6 @@ import type { FiscalDocument, InvoiceChange, ShopperInvoice } from "./schemas.ts
  * configured provider. The queue functions are plain, so the orders and refund domains call them inside their own
  * transactions; the service below serves the admin (state, 'Tentar novamente', manual numbers) and the shopper.
  */
-
-/** The stable reference the service keeps for a document: "LOJA-123", "LOJA-123-NC-7". */
-export function documentReference(row: Pick<InvoiceRow, "kind" | "orderId" | "refundId" | "id">): string {
-  return row.kind === "invoice" ? `LOJA-${row.orderId}` : `LOJA-${row.orderId}-NC-${row.refundId ?? `D${row.id}`}`;
-}
-
-export function documentTitle(kind: string): string {
-  return kind === "invoice" ? "Fatura" : "Nota de crédito";
-}
 
 /**
  * The order was paid (payment callback, verification, reinstatement): its invoice is owed. Inside the caller's
@@ -49,8 +35,11 @@ export interface CreditNoteInput {
   /** The refunds row; null for the refund of issue 13's paid-order cancellation (marked done on the order). */
   refundId: number | null;
   amountCents: number;
-  /** The order lines refunded; without them, the refund's return lines (or the whole order for a full refund). */
-  lines?: Array<{ orderLineId: number; quantity: number }>;
+  /**
+   * The order lines refunded (a return's lines, given by the refund: invoicing never reads aftersale's tables);
+   * without them, the whole order, or one adjustment line when the order has a single rate (documents.ts).
+   */
+  lines?: CreditedLine[];
   /** pt-PT, printed on the document, e.g. 'Devolução (livre resolução)'. */
   reason: string;
 }
@@ -86,57 +75,6 @@ export async function queueCreditNote(tx: Tx, input: CreditNoteInput): Promise<v
       lines: input.lines ?? null,
     })
     .onConflictDoNothing();
-}
-
-/**
- * A credit note's items: the lines refunded at the prices charged, then delivery for what the refund adds to them
- * (up to the delivery charged). A refund with no lines: the whole order, or a single line when the order has a single
- * rate. Anything else cannot be split by rate without guessing: a validation failure for the admin.
- */
-export async function creditNoteItems(
-  db: Tx,
-  row: InvoiceRow,
-  orderItems: Map<number | "shipping", InvoiceItem>,
-  orderId: number,
-): Promise<InvoiceItem[]> {
-  let lines = (row.lines as Array<{ orderLineId: number; quantity: number }> | null) ?? null;
-  if (!lines && row.refundId) {
-    lines = await db
-      .select({ orderLineId: returnLines.orderLineId, quantity: returnLines.quantity })
-      .from(refunds)
-      .innerJoin(returnLines, eq(returnLines.returnId, refunds.returnId))
-      .where(eq(refunds.id, row.refundId))
-      .orderBy(asc(returnLines.id));
-  }
-  const items: InvoiceItem[] = [];
-  for (const l of lines ?? []) {
-    const item = orderItems.get(l.orderLineId);
-    if (!item || l.quantity > item.quantity) {
-      throw new InvoiceProviderError(`A linha ${l.orderLineId} não pertence à encomenda #${orderId}.`, false);
-    }
-    items.push({ ...item, quantity: l.quantity });
-  }
-  const all = [...orderItems.values()];
-  const orderTotal = all.reduce((s, i) => s + i.quantity * i.unitPriceCents, 0);
-  let rest = row.totalCents - items.reduce((s, i) => s + i.quantity * i.unitPriceCents, 0);
-  if (items.length === 0 && rest === orderTotal) return all;
-  const shipping = orderItems.get("shipping");
-  if (rest > 0 && shipping && items.length > 0) {
-    const cents = Math.min(rest, shipping.unitPriceCents);
-    items.push({ ...shipping, unitPriceCents: cents });
-    rest -= cents;
-  }
-  const rates = new Set(all.map((i) => `${i.vatRateBp}/${i.exemptionCode ?? ""}`));
-  if (rest > 0 && items.length === 0 && rates.size === 1) {
-    return [{ ...all[0]!, name: `Acerto da encomenda #${orderId}`, quantity: 1, unitPriceCents: rest }];
-  }
-  if (rest !== 0) {
-    throw new InvoiceProviderError(
-      "O valor do reembolso não corresponde às linhas devolvidas: emita a nota de crédito no programa de faturação e registe o número.",
-      false,
-    );
-  }
-  return items;
 }
 
 function toDocument(row: InvoiceRow): FiscalDocument {

@@ -2,14 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { orders } from "./schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
-import { returnSold } from "#server/modules/inventory/reservations.ts";
-import { orderUnits, type Order } from "./status.ts";
+import type { Order } from "./status.ts";
 import type { OrderStatus } from "./timeline.ts";
 
 /*
- * The order's status changes after payment (decision 0011): the orders domain owns the orders table, so
- * fulfilment (server/modules/aftersale/fulfilment/) changes it only through these functions, inside its transaction, after
- * locking the row with lockOrder. Each update is also conditional on the status the caller saw, so a
+ * The order's status changes after payment (decision 0011): the orders module owns the orders table, so fulfilment
+ * (server/modules/aftersale/fulfilment/) and the cancellation and refund flow (server/flows/cancellation-and-refund.ts)
+ * change it only through these functions, inside their transaction, after locking the row with lockOrder. Each update is also conditional on the status the caller saw, so a
  * change can never apply to an order that moved meanwhile.
  */
 
@@ -50,43 +49,16 @@ export async function setFulfilmentStatus(
 }
 
 /**
- * A paid order cancelled before shipping: cancelled now, its refund due, and its sold units back on the
- * shelf (one stock movement per variant, by the admin who cancelled).
+ * A paid order cancelled before shipping: cancelled now, its refund due. Its sold units go back on the shelf in the
+ * same transaction, through inventory (server/flows/cancellation-and-refund.ts).
  */
-export async function cancelPaidOrder(
-  tx: Tx,
-  orderId: number,
-  from: OrderStatus,
-  actorUserId: number | null,
-): Promise<Order> {
-  const order = await updateFrom(tx, orderId, from, {
-    status: "cancelled",
-    cancelledAt: sql`now()`,
-    refundStatus: "due",
-  });
-  await returnSold(
-    tx,
-    await orderUnits(tx, orderId),
-    `Encomenda #${orderId} cancelada: unidades devolvidas ao stock`,
-    orderId,
-    actorUserId,
-  );
-  return order;
-}
-
-/** The refund of a cancelled order was made ('due' → 'done'); undefined when none was due. */
-export async function markRefundDone(tx: Tx, orderId: number): Promise<Order | undefined> {
-  const [order] = await tx
-    .update(orders)
-    .set({ refundStatus: "done" })
-    .where(and(eq(orders.id, orderId), eq(orders.refundStatus, "due")))
-    .returning();
-  return order;
+export function markPaidOrderCancelled(tx: Tx, orderId: number, from: OrderStatus): Promise<Order> {
+  return updateFrom(tx, orderId, from, { status: "cancelled", cancelledAt: sql`now()`, refundStatus: "due" });
 }
 
 /**
- * A refund of the order was made (a cancelled order's, or a return's: returns/refunds.ts): 'done'. Returns the row,
- * or undefined when the order does not exist.
+ * A refund of the order was made (a cancelled order's, or a return's: server/flows/cancellation-and-refund.ts):
+ * 'done'. Returns the row, or undefined when the order does not exist.
  */
 export async function recordRefundMade(tx: Tx, orderId: number): Promise<Order | undefined> {
   const [order] = await tx.update(orders).set({ refundStatus: "done" }).where(eq(orders.id, orderId)).returning();

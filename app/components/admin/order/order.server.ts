@@ -4,6 +4,7 @@ import { BadRequestError } from "#server/core/errors.ts";
 import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
 import type { OrderReturns } from "#server/modules/aftersale/returns/admin-schemas.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
+import { readAdminOrder } from "#server/flows/order-views.ts";
 
 type Context = Parameters<typeof servicesOf>[0];
 
@@ -11,7 +12,7 @@ export function loadOrderDetail(context: Context, rawId: string | undefined): Pr
   return load(() => {
     const parsed = orderIdParams.safeParse({ id: rawId });
     if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? "ID da encomenda inválido");
-    return servicesOf(context).fulfilment.detail(parsed.data.id);
+    return readAdminOrder(servicesOf(context).db, parsed.data.id);
   });
 }
 

@@ -7,22 +7,17 @@ import {
   openReturnBody,
   openReturnsList,
   orderReturns,
-  refundBody,
   refundResult,
   returnIdParams,
 } from "./admin-schemas.ts";
-import type { RefundsService } from "./refunds.ts";
 
 /**
- * The admin's returns and refunds (admin only): the order page's section and its changes, the cancelled order's
- * refund, and the open returns' list. Thin: validate, call one service function, answer.
+ * The admin's returns (admin only): the order page's section and its changes, and the open returns' list. The
+ * refunds are server/flows/cancellation-and-refund.routes.ts. Thin: validate, call one service function, answer.
  */
-export function returnsAdminRoutes(
-  app: FastifyInstance,
-  deps: { returnsAdmin: ReturnsAdminService; refunds: RefundsService },
-): void {
+export function returnsAdminRoutes(app: FastifyInstance, deps: { returnsAdmin: ReturnsAdminService }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { returnsAdmin, refunds } = deps;
+  const { returnsAdmin } = deps;
   const admin = { access: "admin" } as const;
 
   api.get("/api/returns/open", { config: admin, schema: { response: { 200: openReturnsList } } }, () =>
@@ -42,12 +37,6 @@ export function returnsAdminRoutes(
   );
 
   api.post(
-    "/api/orders/:id/refund",
-    { config: admin, schema: { params: orderIdParams, body: refundBody, response: { 200: refundResult } } },
-    (request) => refunds.refund(request.user!, { kind: "order", orderId: request.params.id }, request.body.action),
-  );
-
-  api.post(
     "/api/returns/:id/received",
     { config: admin, schema: { params: returnIdParams, response: { 200: refundResult } } },
     (request) => returnsAdmin.markReceived(request.user!, request.params.id),
@@ -57,11 +46,5 @@ export function returnsAdminRoutes(
     "/api/returns/:id/cancel",
     { config: admin, schema: { params: returnIdParams, body: cancelReturnBody, response: { 200: refundResult } } },
     (request) => returnsAdmin.cancel(request.user!, request.params.id, request.body.note),
-  );
-
-  api.post(
-    "/api/returns/:id/refund",
-    { config: admin, schema: { params: returnIdParams, body: refundBody, response: { 200: refundResult } } },
-    (request) => refunds.refund(request.user!, { kind: "return", returnId: request.params.id }, request.body.action),
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intValue } from "#server/core/zod.ts";
+import { lineItemFields } from "#server/modules/orders/shopper/schemas.ts";
 
 /**
  * The withdrawal right ('Livre resolução'): the shopper's request from /conta (POST
@@ -79,9 +80,6 @@ export const publicWithdrawalBody = withdrawalBody.extend({ order_id: orderId, e
 export type PublicWithdrawalBody = z.infer<typeof publicWithdrawalBody>;
 
 // ---------- responses ----------
-
-/** What an order line says about its item, as the shopper's pages show it (also in my-orders-schemas.ts). */
-export const lineItemFields = { name: z.string(), color: z.string().nullable(), size: z.string().nullable() };
 
 export const withdrawalLine = z.object({
   order_line_id: z.number(),

@@ -1,40 +1,24 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "#server/core/db/client.ts";
-import { orderLines, orders } from "#server/modules/orders/schema.ts";
-import { payments } from "#server/modules/payments/schema.ts";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "#server/core/db/client.ts";
 import { NotFoundError } from "#server/core/errors.ts";
-import { billingViewOf } from "#server/modules/orders/billing.ts";
 import { euros } from "#server/modules/orders/cart.ts";
-import {
-  MY_ORDERS_MESSAGES as M,
-  PAYMENT_METHOD_LABELS,
-  type MyOrderDetail,
-  type MyOrdersQuery,
-  type MyOrderStep,
-  type MyOrderSummary,
-} from "./schemas.ts";
+import { orderLines, orders } from "#server/modules/orders/schema.ts";
+import { ORDER_STATUS_LABELS, type OrderEvent, type OrderStatus } from "#server/modules/orders/timeline.ts";
 import { CARRIER_NAMES, type Carrier } from "#server/modules/orders/tracking.ts";
-import { readWithdrawalView } from "#server/modules/aftersale/returns/withdrawal-view.ts";
-import { vatViewOf } from "#server/modules/tax/vat-view.ts";
-import { toPaymentData } from "#server/modules/orders/presenter.ts";
-import {
-  ORDER_STATUS_LABELS,
-  readTimeline,
-  type OrderEvent,
-  type OrderStatus,
-} from "#server/modules/orders/timeline.ts";
+import { MY_ORDERS_MESSAGES as M, type MyOrdersQuery, type MyOrderStep, type MyOrderSummary } from "./schemas.ts";
 
 /*
- * "A minha conta": the signed-in shopper's own orders. Every read is scoped by user id in SQL, so another
- * account's order is indistinguishable from an unknown one (404). The list reads one page off
- * orders_user_created_idx and aggregates the lines of that page only, so it stays fast however many
- * orders the table holds.
+ * "A minha conta": the signed-in shopper's own orders, the orders module's part. Every read is scoped by user id in
+ * SQL, so another account's order is indistinguishable from an unknown one (404). The list reads one page off
+ * orders_user_created_idx and aggregates the lines of that page only, so it stays fast however many orders the table
+ * holds. The order page, with its payment and withdrawal, is server/flows/order-views.ts.
  */
 
-type Method = keyof typeof PAYMENT_METHOD_LABELS;
-type PaymentStatus = NonNullable<MyOrderDetail["payment"]["status"]>;
-
-const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+/** One page of the shopper's orders and the number of all of them (X-Total-Count). */
+export interface MyOrdersPage {
+  items: MyOrderSummary[];
+  total: number;
+}
 
 /** What the shopper reads at each status reached (the timeline's step titles). */
 const STEP_TITLES: Record<OrderStatus, string> = {
@@ -98,120 +82,56 @@ export function shopperSteps(order: Order, events: OrderEvent[]): MyOrderStep[] 
   return steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-export function createMyOrdersService(deps: { db: Database }) {
-  const { db } = deps;
-
-  return {
-    /** GET /api/users/me/orders: the shopper's orders, newest first, one page, with the number of all of them. */
-    async list(userId: number, query: MyOrdersQuery): Promise<{ items: MyOrderSummary[]; total: number }> {
-      const [page, [counted]] = await Promise.all([
-        db
-          .select({ id: orders.id, createdAt: orders.createdAt, status: orders.status, totalCents: orders.totalCents })
-          .from(orders)
-          .where(eq(orders.userId, userId))
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
-      ]);
-      const ids = page.map((o) => o.id);
-      const sums =
-        ids.length === 0
-          ? []
-          : await db
-              .select({
-                orderId: orderLines.orderId,
-                units: sql<number>`sum(${orderLines.quantity})::int`,
-                lines: sql<number>`count(*)::int`,
-                first: sql<string>`(array_agg(${orderLines.productName} order by ${orderLines.id}))[1]`,
-              })
-              .from(orderLines)
-              .where(inArray(orderLines.orderId, ids))
-              .groupBy(orderLines.orderId);
-      const byOrder = new Map(sums.map((s) => [s.orderId, s]));
-      const items = page.map((o) => {
-        const s = byOrder.get(o.id);
-        const status = o.status as OrderStatus;
-        return {
-          id: o.id,
-          created_at: o.createdAt.toISOString(),
-          status,
-          status_label: ORDER_STATUS_LABELS[status],
-          total: euros(o.totalCents),
-          item_count: s?.units ?? 0,
-          line_count: s?.lines ?? 0,
-          first_item: s?.first ?? null,
-        };
-      });
-      return { items, total: counted?.total ?? 0 };
-    },
-
-    /** GET /api/users/me/orders/:id: one of the shopper's orders; anyone else's (or none) is 404. */
-    async get(userId: number, orderId: number): Promise<MyOrderDetail> {
-      const [order] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-      if (!order) throw new NotFoundError(M.orderNotFound);
-      const [lines, [payment], events, withdrawal] = await Promise.all([
-        db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
-        db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.id)).limit(1),
-        readTimeline(db, order.id, "shopper"),
-        readWithdrawalView(db, order),
-      ]);
-      const status = order.status as OrderStatus;
-      const waiting = status === "pending_payment" && payment?.status === "pending";
-      const shipped = order.shippedAt !== null || status === "enviada" || status === "entregue";
-      const carrier = order.carrier as Carrier | null;
-      return {
-        id: order.id,
-        created_at: order.createdAt.toISOString(),
-        status,
-        status_label: ORDER_STATUS_LABELS[status],
-        timeline: shopperSteps(order, events),
-        lines: lines.map((l) => ({
-          product_id: l.productId,
-          name: l.productName,
-          color: l.colorName,
-          size: l.sizeName,
-          quantity: l.quantity,
-          unit_price: euros(l.unitPriceCents),
-          line_total: euros(l.unitPriceCents * l.quantity),
-        })),
-        subtotal: euros(order.subtotalCents),
-        portes: euros(order.shippingCents),
-        total: euros(order.totalCents),
-        iva: vatViewOf(lines, order),
-        dados_entrega: {
-          nome: order.deliveryName,
-          morada: order.deliveryAddress,
-          codigo_postal: order.deliveryPostalCode,
-          cidade: order.deliveryCity,
-          telefone: order.deliveryPhone,
-          entrega_rapida: order.fastDelivery,
-        },
-        faturacao: billingViewOf(order),
-        payment: {
-          method: (payment?.method ?? order.paymentMethod) as Method,
-          method_label: PAYMENT_METHOD_LABELS[(payment?.method ?? order.paymentMethod) as Method],
-          status: (payment?.status as PaymentStatus | undefined) ?? null,
-          paid_at: isoOrNull(order.paidAt ?? payment?.paidAt ?? null),
-          pagamento: waiting && payment ? toPaymentData(order.id, payment) : null,
-        },
-        tracking: shipped
-          ? {
-              carrier,
-              carrier_label: carrier ? CARRIER_NAMES[carrier] : null,
-              tracking_number: order.trackingNumber,
-              tracking_url: order.trackingUrl,
-              shipped_at: isoOrNull(order.shippedAt),
-              delivered_at: isoOrNull(order.deliveredAt),
-            }
-          : null,
-        withdrawal,
-      };
-    },
-  };
+/** GET /api/users/me/orders: the shopper's orders, newest first, one page, with the number of all of them. */
+export async function listMyOrders(db: Tx, userId: number, query: MyOrdersQuery): Promise<MyOrdersPage> {
+  const [page, [counted]] = await Promise.all([
+    db
+      .select({ id: orders.id, createdAt: orders.createdAt, status: orders.status, totalCents: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
+  ]);
+  const ids = page.map((o) => o.id);
+  const sums =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: orderLines.orderId,
+            units: sql<number>`sum(${orderLines.quantity})::int`,
+            lines: sql<number>`count(*)::int`,
+            first: sql<string>`(array_agg(${orderLines.productName} order by ${orderLines.id}))[1]`,
+          })
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, ids))
+          .groupBy(orderLines.orderId);
+  const byOrder = new Map(sums.map((s) => [s.orderId, s]));
+  const items = page.map((o) => {
+    const s = byOrder.get(o.id);
+    const status = o.status as OrderStatus;
+    return {
+      id: o.id,
+      created_at: o.createdAt.toISOString(),
+      status,
+      status_label: ORDER_STATUS_LABELS[status],
+      total: euros(o.totalCents),
+      item_count: s?.units ?? 0,
+      line_count: s?.lines ?? 0,
+      first_item: s?.first ?? null,
+    };
+  });
+  return { items, total: counted?.total ?? 0 };
 }
 
-export type MyOrdersService = ReturnType<typeof createMyOrdersService>;
+/** One of the shopper's orders; anyone else's (or none) is 404 'Encomenda não encontrada.'. */
+export async function findMyOrder(db: Tx, userId: number, orderId: number): Promise<Order> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new NotFoundError(M.orderNotFound);
+  return order;
+}
