@@ -107,7 +107,8 @@ export const leaseFor = (callTimeoutMs: number) => 6 * callTimeoutMs + 10_000;
 
 const adminActor = (admin: PublicUser) => ({ userId: admin.id, name: admin.name });
 
-export function createInvoicingService(deps: {
+/** The invoicing service's dependencies (server/services.ts). */
+export interface InvoicingDeps {
   db: Database;
   provider: InvoiceProvider;
   retryBaseMs: number;
@@ -116,7 +117,22 @@ export function createInvoicingService(deps: {
   logger?: InvoiceJobDeps["logger"];
   /** Wakes the job after a change committed (jobs.nudgeInvoices). */
   onQueued?: () => void;
-}) {
+}
+
+/** The admin's and the shopper's side of the certified documents, and the job's run. */
+export interface InvoicingService {
+  provider: InvoiceProvider;
+  issueDue(opts?: { limit?: number; logger?: InvoiceJobDeps["logger"] }): Promise<IssueRunResult>;
+  nextDueInMs(): Promise<number | null>;
+  documents(orderId: number): Promise<FiscalDocument[]>;
+  failures(): Promise<FiscalDocument[]>;
+  retry(admin: PublicUser, id: number): Promise<InvoiceChange>;
+  recordManual(admin: PublicUser, id: number, number: string): Promise<InvoiceChange>;
+  shopperInvoice(userId: number, orderId: number): Promise<ShopperInvoice>;
+  shopperPdfUrl(userId: number, orderId: number): Promise<string>;
+}
+
+export function createInvoicingService(deps: InvoicingDeps): InvoicingService {
   const { db, provider } = deps;
   const nudge = () => deps.onQueued?.();
 
@@ -259,5 +275,3 @@ export function createInvoicingService(deps: {
     },
   };
 }
-
-export type InvoicingService = ReturnType<typeof createInvoicingService>;
