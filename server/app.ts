@@ -19,12 +19,15 @@ import { registerAccess } from "#server/http/access.ts";
 import { helmetHeaders, registerHotReads } from "#server/http/hot-reads.ts";
 import { errorBody } from "#server/core/errors.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
-import { adminOrdersRoutes } from "#server/modules/orders/admin/routes.ts";
+import { adminOrdersRoutes } from "#server/flows/order-reports/routes.ts";
+import { checkoutRoutes } from "#server/flows/checkout.routes.ts";
+import { paymentExceptionsRoutes } from "#server/flows/payment-exceptions.routes.ts";
+import { paymentPageRoutes } from "#server/flows/payment-page.routes.ts";
+import { paymentReceivedRoutes } from "#server/flows/payment-received.routes.ts";
 import { orderViewsRoutes } from "#server/flows/order-views.routes.ts";
 import { cancellationAndRefundRoutes } from "#server/flows/cancellation-and-refund.routes.ts";
 import { ordersRoutes } from "#server/modules/orders/routes.ts";
 import { paymentsRoutes } from "#server/modules/payments/routes.ts";
-import { shopperPaymentRoutes } from "#server/modules/payments/shopper/routes.ts";
 import { returnsAdminRoutes } from "#server/modules/aftersale/returns/admin-routes.ts";
 import { withdrawalRoutes } from "#server/modules/aftersale/returns/public-routes.ts";
 import { seoRoutes } from "#server/modules/seo/routes.ts";
@@ -134,10 +137,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   accountPrivacyRoutes(app, { privacy: services.privacy, limiter: services.limiter });
   await app.register(catalogRoutes, { catalog: services.catalog });
-  ordersRoutes(app, { orders: services.orders, limiter: services.limiter });
-  paymentsRoutes(app, { payments: services.payments, publicUrl: config.publicUrl });
-  shopperPaymentRoutes(app, { shopperPayments: services.shopperPayments });
-  stockRoutes(app, { stock: services.stock });
+  ordersRoutes(app, { orders: services.orders });
+  checkoutRoutes(app, { checkout: services.checkout, limiter: services.limiter });
+  paymentsRoutes(app, {
+    db: services.db,
+    provider: services.paymentProvider,
+    callbackKey: config.payments.callbackKey,
+    publicUrl: config.publicUrl,
+  });
+  paymentReceivedRoutes(app, { payments: services.paymentFlows });
+  paymentExceptionsRoutes(app, { payments: services.paymentFlows });
+  paymentPageRoutes(app, { paymentPage: services.paymentFlows });
+  stockRoutes(app, { stock: services.stock, catalogChanged: () => services.catalog.invalidateCache() });
   adminOrdersRoutes(app, { adminOrders: services.adminOrders });
   fulfilmentRoutes(app, { db: services.db });
   cancellationAndRefundRoutes(app, services.orderChanges);
@@ -170,6 +181,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       services,
       publicUrl: config.publicUrl,
       cspFor: cspFor(opts.web === "development"),
+      sessionSecret: config.sessionSecret,
+      secureCookies: config.secureCookies,
     });
   }
   return app;

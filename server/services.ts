@@ -9,20 +9,23 @@ import type { Database } from "#server/core/db/client.ts";
 import { createRateLimiter } from "#server/core/rate-limit.ts";
 import { createInvoiceProvider } from "#server/modules/invoicing/providers/factory.ts";
 import type { InvoiceProvider } from "#server/modules/invoicing/providers/provider.ts";
-import type { AccountPrivacyDeps } from "#server/flows/account-privacy.ts";
 import { createInvoicingService } from "#server/modules/invoicing/service.ts";
-import { createAdminOrdersService } from "#server/modules/orders/admin/service.ts";
+import { adminOrdersService } from "#server/flows/order-reports/service.ts";
 import { shopperOrderViews } from "#server/flows/order-views.ts";
-import { createOrdersService } from "#server/modules/orders/service.ts";
+import { ordersService } from "#server/modules/orders/service.ts";
+import type { CheckoutDeps } from "#server/flows/checkout.ts";
+import { expireDue } from "#server/flows/order-expiry.ts";
+import { paymentExceptionsReads } from "#server/flows/payment-exceptions.ts";
+import type { PaymentPageDeps } from "#server/flows/payment-page.ts";
+import type { PaymentFlowDeps } from "#server/flows/payment-received.ts";
 import { createPaymentProvider } from "#server/modules/payments/providers/factory.ts";
-import { createPaymentReminders } from "#server/modules/payments/reminders.ts";
-import { createPaymentsService } from "#server/modules/payments/service.ts";
+import { createPaymentReminders } from "#server/flows/payment-reminders.ts";
 import { createReturnsAdminService } from "#server/modules/aftersale/returns/admin.ts";
 import type { RefundDeps } from "#server/flows/cancellation-and-refund.ts";
 import { createWithdrawalService } from "#server/modules/aftersale/returns/withdrawal.ts";
-import { createShopperPayments } from "#server/modules/payments/shopper/status.ts";
 import { createSettingsService } from "#server/modules/settings/service.ts";
-import { createStockService } from "#server/modules/inventory/service.ts";
+import { stockService } from "#server/modules/inventory/service.ts";
+import type { AccountPrivacyDeps } from "#server/flows/account-privacy.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -73,32 +76,35 @@ export function createServices(deps: {
     mbSubEntity: config.payments.mbSubEntity,
     ifthenpay: config.payments.ifthenpay,
   });
-  const orders = createOrdersService({
+  // The cart's reads before the order button (POST /api/cart/check, /api/cart/quote, the saved delivery data).
+  const shipping = async () => (await settings.get()).delivery;
+  const orders = ordersService({ db, shipping });
+  // Checkout (server/flows/checkout.ts): the order, its reserved units and its payment.
+  const checkout: CheckoutDeps = {
     db,
     provider: paymentProvider,
-    shipping: async () => (await settings.get()).delivery,
+    shipping,
     settings: () => settings.get(),
     publicUrl: config.publicUrl,
     onMailQueued,
-  });
-  const payments = createPaymentsService({
+  };
+  // A payment arriving (the callback, 'Verificar', the exceptions) and the payment page (server/flows/payment-*.ts).
+  const paymentFlows: PaymentFlowDeps & PaymentPageDeps = {
     db,
     provider: paymentProvider,
-    orders,
     callbackKey: config.payments.callbackKey,
     publicUrl: config.publicUrl,
     onMailQueued,
-  });
-  // The payment page's status and the switch to Multibanco; the reminder before a reference expires.
-  const shopperPayments = createShopperPayments({
-    db,
-    provider: paymentProvider,
-    publicUrl: config.publicUrl,
-    onMailQueued,
-  });
+  };
+  // The expiry job (server/flows/order-expiry.ts) and the admin's payment exceptions, for the jobs and loaders.
+  const payments = {
+    expireDue: () => expireDue(paymentFlows),
+    exceptions: paymentExceptionsReads(db),
+  };
+  // The reminder before a reference expires.
   const paymentReminders = createPaymentReminders({ db, publicUrl: config.publicUrl, onMailQueued });
-  const stock = createStockService({ db });
-  const adminOrders = createAdminOrdersService({ db });
+  const stock = stockService(db);
+  const adminOrders = adminOrdersService(db);
   // The admin order page's changes: fulfilment's steps, a paid order's cancellation, refunds (MB WAY through the
   // provider, transfers confirmed) of returns and cancelled orders (server/flows/cancellation-and-refund.ts).
   const orderChanges: RefundDeps = { db, provider: paymentProvider, publicUrl: config.publicUrl, onMailQueued };
@@ -133,8 +139,9 @@ export function createServices(deps: {
     settings,
     paymentProvider,
     orders,
+    checkout,
     payments,
-    shopperPayments,
+    paymentFlows,
     paymentReminders,
     stock,
     adminOrders,

@@ -16,7 +16,6 @@ import {
   createdResponse,
   createProductFields,
   createSizeBody,
-  createVariantBody,
   messageResponse,
   namedSchema,
   productIdParams,
@@ -29,8 +28,6 @@ import {
   stockDetailSchema,
   totalStockSchema,
   updateProductFields,
-  variantCreatedResponse,
-  variantIdParams,
 } from "./schemas.ts";
 import type { CatalogService } from "./service.ts";
 
@@ -208,24 +205,8 @@ export async function catalogRoutes(app: FastifyInstance, opts: { catalog: Catal
     },
   );
 
-  // ----- admin: variants, colours, sizes, size/colour entries -----
+  // ----- admin: colours, sizes, size/colour entries (variants with their stock: inventory/routes.ts) -----
 
-  api.post(
-    "/api/product/createVariants",
-    { config: admin, schema: { body: createVariantBody, response: { 201: variantCreatedResponse } } },
-    async (request, reply) => {
-      const variant = await catalog.createVariant(request.body, request.user!.id);
-      return reply.code(201).send({ ...ok("Variante criada com sucesso!"), variant });
-    },
-  );
-  api.delete(
-    "/api/product/variant/:id",
-    { config: admin, schema: { params: variantIdParams, response: { 200: messageResponse } } },
-    async (request) => {
-      await catalog.deleteVariant(request.params.id);
-      return ok("Variante eliminada com sucesso!");
-    },
-  );
   api.post(
     "/api/product/create_color",
     { config: admin, schema: { body: createColorBody, response: { 201: colorCreatedResponse } } },

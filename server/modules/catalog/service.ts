@@ -5,7 +5,6 @@ import { uncachedCatalog, type CatalogCache } from "./cache.ts";
 import { createCatalogFiles } from "./files.ts";
 import { createProductReads } from "./product-reads.ts";
 import { createProductsService } from "./products.ts";
-import { createVariantsService } from "./variants.ts";
 import type { VatDefaults } from "./vat-fields.ts";
 
 export type { ProductPage } from "./product-reads.ts";
@@ -15,7 +14,7 @@ export type { ProductPage } from "./product-reads.ts";
  * one object for the routes and loaders (`services.catalog.<fn>`), composed of one module per job:
  *   product-reads.ts  the shop's lists (cached), the product page and its parts
  *   products.ts       the admin's product changes (create, update, status, delete)
- *   variants.ts       variants with their initial stock
+ *   (variants with their initial stock are inventory's: server/modules/inventory/variants.ts)
  *   attributes.ts     categories, colours, sizes
  *   banners.ts        the home page's banners
  *   files.ts          the picture files (stored before a change, removed when it fails or they are unused)
@@ -34,7 +33,6 @@ export function createCatalogService(deps: {
   return {
     ...createProductReads({ db, cache: deps.cache ?? uncachedCatalog }),
     ...createProductsService({ db, files, vatDefaults: deps.vatDefaults }),
-    ...createVariantsService({ db }),
     ...createAttributesService({ db }),
     ...createBannersService({ db, files }),
   };

@@ -3,6 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendPage } from "#server/core/http/paging.ts";
 import {
+  createVariantBody,
+  messageResponse,
+  variantCreatedResponse,
+  variantIdParams,
+} from "#server/modules/catalog/schemas.ts";
+import {
   STOCK_MESSAGES as M,
   lowStockItemSchema,
   lowStockQuery,
@@ -18,11 +24,39 @@ import {
 } from "./schemas.ts";
 import type { StockService } from "./service.ts";
 
-/** Stock management (/gestao-stock, /stock-baixo: /api/stock/*): admin only. Thin: validate, call one service function, answer. */
-export function stockRoutes(app: FastifyInstance, deps: { stock: StockService }): void {
+/**
+ * Stock management (/gestao-stock, /stock-baixo: /api/stock/*) and the product screens' variants with their stock
+ * (/api/product/createVariants, /api/product/variant/:id): admin only. Thin: validate, call one service function, answer.
+ */
+export function stockRoutes(
+  app: FastifyInstance,
+  deps: {
+    stock: StockService;
+    /** Drops the catalogue's cached lists after a variant came or went (as every catalogue write does). */
+    catalogChanged: () => void;
+  },
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { stock } = deps;
   const admin = { access: "admin" } as const;
+
+  // A variant and its initial stock arrive together; one holding reserved units cannot go.
+  api.post(
+    "/api/product/createVariants",
+    { config: admin, schema: { body: createVariantBody, response: { 201: variantCreatedResponse } } },
+    async (request, reply) => {
+      const variant = await stock.createVariant(request.body, request.user!.id).finally(deps.catalogChanged);
+      return reply.code(201).send({ success: true, message: "Variante criada com sucesso!", variant });
+    },
+  );
+  api.delete(
+    "/api/product/variant/:id",
+    { config: admin, schema: { params: variantIdParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await stock.deleteVariant(request.params.id).finally(deps.catalogChanged);
+      return { success: true, message: "Variante eliminada com sucesso!" };
+    },
+  );
 
   api.get("/api/stock/summary", { config: admin, schema: { response: { 200: stockSummarySchema } } }, () =>
     stock.summary(),

@@ -5,7 +5,9 @@ import { users } from "#server/modules/accounts/schema.ts";
 import { products, variants } from "#server/modules/catalog/schema.ts";
 import { stockMovements } from "./schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
+import type { ApiVariant, CreateVariantBody } from "#server/modules/catalog/schemas.ts";
 import { recordMovements } from "./movements.ts";
+import { createVariant, deleteVariant } from "./variants.ts";
 import {
   LOW_STOCK_MAX,
   LOW_STOCK_ROWS,
@@ -34,258 +36,283 @@ const num = (value: unknown): number => (value === null || value === undefined ?
 /** "%text%" for ILIKE, with the wildcard characters of the text escaped. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createStockService(deps: { db: Database }) {
-  const { db } = deps;
-
+/**
+ * GET /api/stock/summary over the products that are not deleted. 'Sem Stock' and 'Stock Baixo'
+ * (outOfStock, lowStock) count products, as their cards read and as /api/stock/products flags
+ * them: no units at all (a product without variants included), and at least one variant with 1
+ * to 10 units. The variants at those levels are counted apart (variantsOutOfStock, variantsLowStock).
+ */
+export async function stockSummary(db: Database): Promise<StockSummary> {
+  const { rows } = await db.execute(sql`
+    with per_product as (
+      select p.id,
+             count(v.id) as variants,
+             coalesce(sum(v.stock), 0) as stock,
+             count(v.id) filter (where v.stock = 0) as variants_out,
+             count(v.id) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as variants_low
+      from products p
+      left join variants v on v.product_id = p.id
+      where p.deleted_at is null
+      group by p.id
+    ),
+    available as (
+      select count(distinct v.color_id) as colors, count(distinct v.size_id) as sizes
+      from variants v
+      join products p on p.id = v.product_id and p.deleted_at is null
+      where v.stock > 0
+    )
+    select
+      count(pp.id) as total_products,
+      coalesce(sum(pp.variants), 0) as total_variants,
+      coalesce(sum(pp.stock), 0) as total_stock,
+      count(pp.id) filter (where pp.stock = 0) as out_of_stock,
+      count(pp.id) filter (where pp.variants_low > 0) as low_stock,
+      coalesce(sum(pp.variants_out), 0) as variants_out_of_stock,
+      coalesce(sum(pp.variants_low), 0) as variants_low_stock,
+      (select colors from available) as colors_available,
+      (select sizes from available) as sizes_available
+    from per_product pp`);
+  const r = rows[0] ?? {};
   return {
-    /**
-     * GET /api/stock/summary over the products that are not deleted. 'Sem Stock' and 'Stock Baixo'
-     * (outOfStock, lowStock) count products, as their cards read and as /api/stock/products flags
-     * them: no units at all (a product without variants included), and at least one variant with 1
-     * to 10 units. The variants at those levels are counted apart (variantsOutOfStock, variantsLowStock).
-     */
-    async summary(): Promise<StockSummary> {
-      const { rows } = await db.execute(sql`
-        with per_product as (
-          select p.id,
-                 count(v.id) as variants,
-                 coalesce(sum(v.stock), 0) as stock,
-                 count(v.id) filter (where v.stock = 0) as variants_out,
-                 count(v.id) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as variants_low
-          from products p
-          left join variants v on v.product_id = p.id
-          where p.deleted_at is null
-          group by p.id
-        ),
-        available as (
-          select count(distinct v.color_id) as colors, count(distinct v.size_id) as sizes
-          from variants v
-          join products p on p.id = v.product_id and p.deleted_at is null
-          where v.stock > 0
-        )
-        select
-          count(pp.id) as total_products,
-          coalesce(sum(pp.variants), 0) as total_variants,
-          coalesce(sum(pp.stock), 0) as total_stock,
-          count(pp.id) filter (where pp.stock = 0) as out_of_stock,
-          count(pp.id) filter (where pp.variants_low > 0) as low_stock,
-          coalesce(sum(pp.variants_out), 0) as variants_out_of_stock,
-          coalesce(sum(pp.variants_low), 0) as variants_low_stock,
-          (select colors from available) as colors_available,
-          (select sizes from available) as sizes_available
-        from per_product pp`);
-      const r = rows[0] ?? {};
-      return {
-        totalProducts: num(r.total_products),
-        totalVariants: num(r.total_variants),
-        totalStock: num(r.total_stock),
-        outOfStock: num(r.out_of_stock),
-        lowStock: num(r.low_stock),
-        variantsOutOfStock: num(r.variants_out_of_stock),
-        variantsLowStock: num(r.variants_low_stock),
-        colorsAvailable: num(r.colors_available),
-        sizesAvailable: num(r.sizes_available),
-      };
-    },
-
-    /** GET /api/stock/products: one page ordered by name, with the total number of matches. */
-    async listProducts(query: StockProductsQuery): Promise<{ items: StockProductItem[]; total: number }> {
-      const where = query.search
-        ? sql`p.deleted_at is null and p.name ilike ${containsPattern(query.search)}`
-        : sql`p.deleted_at is null`;
-      const offset = (query.page - 1) * query.limit;
-      const [page, count] = await Promise.all([
-        db.execute(sql`
-          with page as (
-            select p.id, p.name, p.status, p.category_id
-            from products p
-            where ${where}
-            order by p.name, p.id
-            limit ${query.limit} offset ${offset}
-          )
-          select page.id, page.name, page.status, c.name as categoria,
-                 agg.total_stock, agg.variants_count, agg.low_count, agg.out_count,
-                 coalesce(agg.colors, '{}') as colors,
-                 coalesce((select array_agg(x.name order by x.sort_order, x.name)
-                           from (select distinct s.name, s.sort_order
-                                 from variants v2 join sizes s on s.id = v2.size_id
-                                 where v2.product_id = page.id) x), '{}') as sizes
-          from page
-          left join categories c on c.id = page.category_id
-          cross join lateral (
-            select coalesce(sum(v.stock), 0) as total_stock,
-                   count(v.id) as variants_count,
-                   count(*) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as low_count,
-                   count(v.id) filter (where v.stock = 0) as out_count,
-                   array_agg(distinct co.name order by co.name) filter (where co.name is not null) as colors
-            from variants v left join colors co on co.id = v.color_id
-            where v.product_id = page.id
-          ) agg
-          order by page.name, page.id`),
-        db.execute(sql`select count(*) as total from products p where ${where}`),
-      ]);
-      const items = page.rows.map((r) => {
-        const totalStock = num(r.total_stock);
-        return {
-          id: num(r.id),
-          name: String(r.name),
-          categoria: (r.categoria as string | null) ?? null,
-          totalStock,
-          variantsCount: num(r.variants_count),
-          colors: r.colors as string[],
-          sizes: r.sizes as string[],
-          isOutOfStock: totalStock === 0,
-          hasLowStock: num(r.low_count) > 0,
-          variantsOutOfStock: num(r.out_count),
-          status: num(r.status),
-        };
-      });
-      return { items, total: num(count.rows[0]?.total) };
-    },
-
-    /** GET /api/stock/product/:id: the product with every variant's stock and reservation. */
-    async productDetail(id: number): Promise<StockProductDetail> {
-      const [product] = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          description: products.description,
-          priceCents: products.priceCents,
-        })
-        .from(products)
-        .where(and(eq(products.id, id), isNull(products.deletedAt)));
-      if (!product) throw new NotFoundError(M.productNotFound);
-      const { rows } = await db.execute(sql`
-        select v.id, v.color_id, co.name as color, co.color_hex, s.name as size, v.stock, v.reserved
-        from variants v
-        left join colors co on co.id = v.color_id
-        left join sizes s on s.id = v.size_id
-        where v.product_id = ${id}
-        order by co.name nulls last, s.sort_order nulls last, s.name nulls last, v.id`);
-      const list = rows.map((r) => ({
-        id: num(r.id),
-        color_id: r.color_id === null ? null : num(r.color_id),
-        color: (r.color as string | null) ?? null,
-        color_hex: (r.color_hex as string | null) ?? null,
-        size: (r.size as string | null) ?? null,
-        stock: num(r.stock),
-        reserved: num(r.reserved),
-      }));
-      return {
-        id: product.id,
-        name: product.name,
-        description: product.description,
-        price: centsToEuros(product.priceCents),
-        totalStock: list.reduce((sum, v) => sum + v.stock, 0),
-        variantsCount: list.length,
-        lowStockCount: list.filter((v) => v.stock >= 1 && v.stock <= LOW_STOCK_MAX).length,
-        variants: list,
-      };
-    },
-
-    /** GET /api/stock/low-stock: products with a variant at or below the threshold, emptiest first. */
-    async lowStock(threshold: number): Promise<LowStockItem[]> {
-      const { rows } = await db.execute(sql`
-        select p.id, p.name, c.name as categoria, agg.variants_count, agg.total_stock, agg.min_stock
-        from (
-          select product_id, count(*) as variants_count, sum(stock) as total_stock, min(stock) as min_stock
-          from variants
-          group by product_id
-          having min(stock) <= ${threshold}
-        ) agg
-        join products p on p.id = agg.product_id and p.deleted_at is null
-        left join categories c on c.id = p.category_id
-        order by agg.min_stock, p.name, p.id
-        limit ${LOW_STOCK_ROWS}`);
-      return rows.map((r) => ({
-        id: num(r.id),
-        name: String(r.name),
-        categoria: (r.categoria as string | null) ?? null,
-        variantsCount: num(r.variants_count),
-        totalStock: num(r.total_stock),
-        minStock: num(r.min_stock),
-      }));
-    },
-
-    /**
-     * PUT /api/stock/variant/:variantId: sets the shelf stock under the variant's row lock and
-     * records the movement (who, before, after, why) in the same transaction. Setting the
-     * same number again changes nothing and records nothing.
-     */
-    async setVariantStock(
-      variantId: number,
-      input: UpdateVariantStockBody,
-      actorUserId: number,
-    ): Promise<{ id: number; previousStock: number; stock: number }> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: variants.id, stock: variants.stock })
-          .from(variants)
-          .innerJoin(products, and(eq(products.id, variants.productId), isNull(products.deletedAt)))
-          .where(eq(variants.id, variantId))
-          .for("update", { of: variants });
-        if (!row) throw new NotFoundError(M.variantNotFound);
-        if (input.expectedStock !== undefined && input.expectedStock !== row.stock) {
-          throw new ConflictError(M.stockChanged(row.stock), { currentStock: row.stock });
-        }
-        if (row.stock !== input.newStock) {
-          await tx
-            .update(variants)
-            .set({ stock: input.newStock, updatedAt: sql`now()` })
-            .where(eq(variants.id, variantId));
-          await recordMovements(tx, [
-            {
-              variantId,
-              stockBefore: row.stock,
-              stockAfter: input.newStock,
-              reason: input.reason,
-              notes: input.notes,
-              actorUserId,
-            },
-          ]);
-        }
-        return { id: variantId, previousStock: row.stock, stock: input.newStock };
-      });
-    },
-
-    /**
-     * GET /api/stock/variant/:variantId/movements: newest first. Ordered by id: ids are taken
-     * while the row lock is held, so they follow the order in which the changes happened.
-     */
-    async movements(variantId: number): Promise<StockMovement[]> {
-      const [exists, rows] = await Promise.all([
-        db.$count(variants, eq(variants.id, variantId)),
-        db
-          .select({
-            id: stockMovements.id,
-            stockBefore: stockMovements.stockBefore,
-            stockAfter: stockMovements.stockAfter,
-            reason: stockMovements.reason,
-            notes: stockMovements.notes,
-            actorId: users.id,
-            actorName: users.name,
-            orderId: stockMovements.orderId,
-            createdAt: stockMovements.createdAt,
-          })
-          .from(stockMovements)
-          .leftJoin(users, eq(users.id, stockMovements.actorUserId))
-          .where(eq(stockMovements.variantId, variantId))
-          .orderBy(desc(stockMovements.id))
-          .limit(MOVEMENTS_ROWS),
-      ]);
-      if (!exists) throw new NotFoundError(M.variantNotFound);
-      return rows.map((r) => ({
-        id: r.id,
-        stockBefore: r.stockBefore,
-        stockAfter: r.stockAfter,
-        reason: r.reason,
-        notes: r.notes,
-        actor: r.actorId === null || r.actorName === null ? null : { id: r.actorId, name: r.actorName },
-        orderId: r.orderId,
-        createdAt: r.createdAt.toISOString(),
-      }));
-    },
+    totalProducts: num(r.total_products),
+    totalVariants: num(r.total_variants),
+    totalStock: num(r.total_stock),
+    outOfStock: num(r.out_of_stock),
+    lowStock: num(r.low_stock),
+    variantsOutOfStock: num(r.variants_out_of_stock),
+    variantsLowStock: num(r.variants_low_stock),
+    colorsAvailable: num(r.colors_available),
+    sizesAvailable: num(r.sizes_available),
   };
 }
 
-export type StockService = ReturnType<typeof createStockService>;
+/** GET /api/stock/products: one page ordered by name, with the total number of matches. */
+export async function listStockProducts(
+  db: Database,
+  query: StockProductsQuery,
+): Promise<{ items: StockProductItem[]; total: number }> {
+  const where = query.search
+    ? sql`p.deleted_at is null and p.name ilike ${containsPattern(query.search)}`
+    : sql`p.deleted_at is null`;
+  const offset = (query.page - 1) * query.limit;
+  const [page, count] = await Promise.all([
+    db.execute(sql`
+      with page as (
+        select p.id, p.name, p.status, p.category_id
+        from products p
+        where ${where}
+        order by p.name, p.id
+        limit ${query.limit} offset ${offset}
+      )
+      select page.id, page.name, page.status, c.name as categoria,
+             agg.total_stock, agg.variants_count, agg.low_count, agg.out_count,
+             coalesce(agg.colors, '{}') as colors,
+             coalesce((select array_agg(x.name order by x.sort_order, x.name)
+                       from (select distinct s.name, s.sort_order
+                             from variants v2 join sizes s on s.id = v2.size_id
+                             where v2.product_id = page.id) x), '{}') as sizes
+      from page
+      left join categories c on c.id = page.category_id
+      cross join lateral (
+        select coalesce(sum(v.stock), 0) as total_stock,
+               count(v.id) as variants_count,
+               count(*) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as low_count,
+               count(v.id) filter (where v.stock = 0) as out_count,
+               array_agg(distinct co.name order by co.name) filter (where co.name is not null) as colors
+        from variants v left join colors co on co.id = v.color_id
+        where v.product_id = page.id
+      ) agg
+      order by page.name, page.id`),
+    db.execute(sql`select count(*) as total from products p where ${where}`),
+  ]);
+  const items = page.rows.map((r) => {
+    const totalStock = num(r.total_stock);
+    return {
+      id: num(r.id),
+      name: String(r.name),
+      categoria: (r.categoria as string | null) ?? null,
+      totalStock,
+      variantsCount: num(r.variants_count),
+      colors: r.colors as string[],
+      sizes: r.sizes as string[],
+      isOutOfStock: totalStock === 0,
+      hasLowStock: num(r.low_count) > 0,
+      variantsOutOfStock: num(r.out_count),
+      status: num(r.status),
+    };
+  });
+  return { items, total: num(count.rows[0]?.total) };
+}
+
+/** GET /api/stock/product/:id: the product with every variant's stock and reservation. */
+export async function stockProductDetail(db: Database, id: number): Promise<StockProductDetail> {
+  const [product] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  if (!product) throw new NotFoundError(M.productNotFound);
+  const { rows } = await db.execute(sql`
+    select v.id, v.color_id, co.name as color, co.color_hex, s.name as size, v.stock, v.reserved
+    from variants v
+    left join colors co on co.id = v.color_id
+    left join sizes s on s.id = v.size_id
+    where v.product_id = ${id}
+    order by co.name nulls last, s.sort_order nulls last, s.name nulls last, v.id`);
+  const list = rows.map((r) => ({
+    id: num(r.id),
+    color_id: r.color_id === null ? null : num(r.color_id),
+    color: (r.color as string | null) ?? null,
+    color_hex: (r.color_hex as string | null) ?? null,
+    size: (r.size as string | null) ?? null,
+    stock: num(r.stock),
+    reserved: num(r.reserved),
+  }));
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: centsToEuros(product.priceCents),
+    totalStock: list.reduce((sum, v) => sum + v.stock, 0),
+    variantsCount: list.length,
+    lowStockCount: list.filter((v) => v.stock >= 1 && v.stock <= LOW_STOCK_MAX).length,
+    variants: list,
+  };
+}
+
+/** GET /api/stock/low-stock: products with a variant at or below the threshold, emptiest first. */
+export async function lowStock(db: Database, threshold: number): Promise<LowStockItem[]> {
+  const { rows } = await db.execute(sql`
+    select p.id, p.name, c.name as categoria, agg.variants_count, agg.total_stock, agg.min_stock
+    from (
+      select product_id, count(*) as variants_count, sum(stock) as total_stock, min(stock) as min_stock
+      from variants
+      group by product_id
+      having min(stock) <= ${threshold}
+    ) agg
+    join products p on p.id = agg.product_id and p.deleted_at is null
+    left join categories c on c.id = p.category_id
+    order by agg.min_stock, p.name, p.id
+    limit ${LOW_STOCK_ROWS}`);
+  return rows.map((r) => ({
+    id: num(r.id),
+    name: String(r.name),
+    categoria: (r.categoria as string | null) ?? null,
+    variantsCount: num(r.variants_count),
+    totalStock: num(r.total_stock),
+    minStock: num(r.min_stock),
+  }));
+}
+
+/**
+ * PUT /api/stock/variant/:variantId: sets the shelf stock under the variant's row lock and
+ * records the movement (who, before, after, why) in the same transaction. Setting the
+ * same number again changes nothing and records nothing.
+ */
+export async function setVariantStock(
+  db: Database,
+  variantId: number,
+  input: UpdateVariantStockBody,
+  actorUserId: number,
+): Promise<{ id: number; previousStock: number; stock: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: variants.id, stock: variants.stock })
+      .from(variants)
+      .innerJoin(products, and(eq(products.id, variants.productId), isNull(products.deletedAt)))
+      .where(eq(variants.id, variantId))
+      .for("update", { of: variants });
+    if (!row) throw new NotFoundError(M.variantNotFound);
+    if (input.expectedStock !== undefined && input.expectedStock !== row.stock) {
+      throw new ConflictError(M.stockChanged(row.stock), { currentStock: row.stock });
+    }
+    if (row.stock !== input.newStock) {
+      await tx
+        .update(variants)
+        .set({ stock: input.newStock, updatedAt: sql`now()` })
+        .where(eq(variants.id, variantId));
+      await recordMovements(tx, [
+        {
+          variantId,
+          stockBefore: row.stock,
+          stockAfter: input.newStock,
+          reason: input.reason,
+          notes: input.notes,
+          actorUserId,
+        },
+      ]);
+    }
+    return { id: variantId, previousStock: row.stock, stock: input.newStock };
+  });
+}
+
+/**
+ * GET /api/stock/variant/:variantId/movements: newest first. Ordered by id: ids are taken
+ * while the row lock is held, so they follow the order in which the changes happened.
+ */
+export async function variantMovements(db: Database, variantId: number): Promise<StockMovement[]> {
+  const [exists, rows] = await Promise.all([
+    db.$count(variants, eq(variants.id, variantId)),
+    db
+      .select({
+        id: stockMovements.id,
+        stockBefore: stockMovements.stockBefore,
+        stockAfter: stockMovements.stockAfter,
+        reason: stockMovements.reason,
+        notes: stockMovements.notes,
+        actorId: users.id,
+        actorName: users.name,
+        orderId: stockMovements.orderId,
+        createdAt: stockMovements.createdAt,
+      })
+      .from(stockMovements)
+      .leftJoin(users, eq(users.id, stockMovements.actorUserId))
+      .where(eq(stockMovements.variantId, variantId))
+      .orderBy(desc(stockMovements.id))
+      .limit(MOVEMENTS_ROWS),
+  ]);
+  if (!exists) throw new NotFoundError(M.variantNotFound);
+  return rows.map((r) => ({
+    id: r.id,
+    stockBefore: r.stockBefore,
+    stockAfter: r.stockAfter,
+    reason: r.reason,
+    notes: r.notes,
+    actor: r.actorId === null || r.actorName === null ? null : { id: r.actorId, name: r.actorName },
+    orderId: r.orderId,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The admin's stock reads and changes bound to one database: the routes' and the loaders' `services.stock`. */
+export interface StockService {
+  summary(): Promise<StockSummary>;
+  listProducts(query: StockProductsQuery): Promise<{ items: StockProductItem[]; total: number }>;
+  productDetail(id: number): Promise<StockProductDetail>;
+  lowStock(threshold: number): Promise<LowStockItem[]>;
+  setVariantStock(
+    variantId: number,
+    input: UpdateVariantStockBody,
+    actorUserId: number,
+  ): Promise<{ id: number; previousStock: number; stock: number }>;
+  movements(variantId: number): Promise<StockMovement[]>;
+  createVariant(input: CreateVariantBody, actorUserId: number): Promise<ApiVariant>;
+  deleteVariant(id: number): Promise<void>;
+}
+
+export function stockService(db: Database): StockService {
+  return {
+    summary: () => stockSummary(db),
+    listProducts: (query) => listStockProducts(db, query),
+    productDetail: (id) => stockProductDetail(db, id),
+    lowStock: (threshold) => lowStock(db, threshold),
+    setVariantStock: (variantId, input, actorUserId) => setVariantStock(db, variantId, input, actorUserId),
+    movements: (variantId) => variantMovements(db, variantId),
+    createVariant: (input, actorUserId) => createVariant(db, input, actorUserId),
+    deleteVariant: (id) => deleteVariant(db, id),
+  };
+}

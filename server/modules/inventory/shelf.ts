@@ -60,3 +60,19 @@ export async function takeFromShelf(
   );
   return [];
 }
+
+/**
+ * The variants (in id order) with fewer units on the shelf than `units` asks for, read without locks: the answer
+ * after a reservation failed on `CHECK (stock >= 0)` (reserveUnits). Empty when the units came back meanwhile;
+ * a variant that no longer exists is not listed.
+ */
+export async function shelfShortages(db: Tx, units: Units): Promise<Shortage[]> {
+  const rows = await db
+    .select({ id: variants.id, stock: variants.stock })
+    .from(variants)
+    .where(inArray(variants.id, [...units.keys()]))
+    .orderBy(asc(variants.id));
+  return rows
+    .filter((v) => v.stock < units.get(v.id)!)
+    .map((v) => ({ variantId: v.id, needed: units.get(v.id)!, available: v.stock }));
+}

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
+import { preparedPerDatabase } from "#server/core/db/prepared.ts";
 import { colors, products, sizes, variants } from "#server/modules/catalog/schema.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import type { VatCategory } from "#server/modules/settings/schemas.ts";
@@ -128,11 +129,9 @@ function checkLine(rows: CatalogRows, item: CartCheckBody["items"][number]): Car
   return { ...common, status: "ok", message: null };
 }
 
-export function createCartReader(deps: { db: Database }) {
-  const { db } = deps;
-
-  /** The products a cart names, left-joined to their variants (in id order); prepared once per pooled connection. */
-  const catalogQuery = db
+/** The products a cart names, left-joined to their variants (in id order); prepared once per pooled connection. */
+const catalogQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: products.id,
       name: products.name,
@@ -152,73 +151,71 @@ export function createCartReader(deps: { db: Database }) {
     .leftJoin(sizes, eq(sizes.id, variants.sizeId))
     .where(sql`${products.id} = any(${sql.placeholder("productIds")}::int[])`)
     .orderBy(asc(variants.id))
-    .prepare("orders_catalog");
+    .prepare("orders_catalog"),
+);
 
-  /** The products and variants a cart names, with prices and free stock from the database only, in one query. */
-  async function loadCatalogRows(items: readonly CartItemInput[]): Promise<CatalogRows> {
-    const rows = await catalogQuery.execute({ productIds: [...new Set(items.map((i) => i.product_id))] });
-    const productRows = new Map<number, ProductFacts>();
-    const variantRows: VariantFacts[] = [];
-    for (const r of rows) {
-      if (!productRows.has(r.id)) {
-        const { id, name, priceCents, status, deletedAt, vatExemptionCode } = r;
-        // The column's check constraint allows only the four categories.
-        const vatCategory = r.vatCategory as VatCategory;
-        productRows.set(r.id, { id, name, priceCents, status, deletedAt, vatCategory, vatExemptionCode });
-      }
-      if (r.variantId !== null && r.stock !== null) {
-        variantRows.push({
-          id: r.variantId,
-          productId: r.id,
-          stock: r.stock,
-          colorName: r.colorName,
-          sizeName: r.sizeName,
-        });
-      }
+/** The products and variants a cart names, with prices and free stock from the database only, in one query. */
+async function loadCatalogRows(db: Database, items: readonly CartItemInput[]): Promise<CatalogRows> {
+  const rows = await catalogQuery(db).execute({ productIds: [...new Set(items.map((i) => i.product_id))] });
+  const productRows = new Map<number, ProductFacts>();
+  const variantRows: VariantFacts[] = [];
+  for (const r of rows) {
+    if (!productRows.has(r.id)) {
+      const { id, name, priceCents, status, deletedAt, vatExemptionCode } = r;
+      // The column's check constraint allows only the four categories.
+      const vatCategory = r.vatCategory as VatCategory;
+      productRows.set(r.id, { id, name, priceCents, status, deletedAt, vatCategory, vatExemptionCode });
     }
-    return { productRows: [...productRows.values()], variantRows };
-  }
-
-  return {
-    /**
-     * POST /api/cart/check: the cart as the database sees it now, line by line (current price,
-     * free units, or why it cannot be bought), so the cart page shows changes before checkout
-     * instead of charging them silently. Reads only; reserves nothing.
-     */
-    async checkCart(body: CartCheckBody): Promise<CartCheck> {
-      const rows = await loadCatalogRows(body.items);
-      const lines = body.items.map((item) => checkLine(rows, item));
-      return { ok: lines.every((l) => l.status === "ok"), lines };
-    },
-
-    /** Finds each item's product and variant, with prices from the database only; refuses what cannot be bought. */
-    async resolveLines(items: CreateOrderBody["items"]): Promise<ResolvedLine[]> {
-      const rows = await loadCatalogRows(items);
-      return items.map((item) => {
-        const found = classifyItem(rows, item);
-        if (found.problem === "unknown") throw new NotFoundError(`${M.productUnknown} (#${item.product_id}).`);
-        if (found.problem === "unavailable") {
-          throw new ConflictError(M.unavailable, { product_id: found.product.id, reason: "unavailable" });
-        }
-        if (found.problem === "variant") {
-          throw new BadRequestError(variantMessage(found.product.name), {
-            product_id: found.product.id,
-            reason: "variant",
-          });
-        }
-        const { product, variant } = found;
-        return {
-          productId: product.id,
-          productName: product.name,
-          unitPriceCents: product.priceCents,
-          variantId: variant.id,
-          colorName: variant.colorName,
-          sizeName: variant.sizeName,
-          quantity: item.quantity,
-          vatCategory: product.vatCategory,
-          vatExemptionCode: product.vatExemptionCode,
-        };
+    if (r.variantId !== null && r.stock !== null) {
+      variantRows.push({
+        id: r.variantId,
+        productId: r.id,
+        stock: r.stock,
+        colorName: r.colorName,
+        sizeName: r.sizeName,
       });
-    },
-  };
+    }
+  }
+  return { productRows: [...productRows.values()], variantRows };
+}
+
+/**
+ * POST /api/cart/check: the cart as the database sees it now, line by line (current price,
+ * free units, or why it cannot be bought), so the cart page shows changes before checkout
+ * instead of charging them silently. Reads only; reserves nothing.
+ */
+export async function checkCart(db: Database, body: CartCheckBody): Promise<CartCheck> {
+  const rows = await loadCatalogRows(db, body.items);
+  const lines = body.items.map((item) => checkLine(rows, item));
+  return { ok: lines.every((l) => l.status === "ok"), lines };
+}
+
+/** Finds each item's product and variant, with prices from the database only; refuses what cannot be bought. */
+export async function resolveLines(db: Database, items: CreateOrderBody["items"]): Promise<ResolvedLine[]> {
+  const rows = await loadCatalogRows(db, items);
+  return items.map((item) => {
+    const found = classifyItem(rows, item);
+    if (found.problem === "unknown") throw new NotFoundError(`${M.productUnknown} (#${item.product_id}).`);
+    if (found.problem === "unavailable") {
+      throw new ConflictError(M.unavailable, { product_id: found.product.id, reason: "unavailable" });
+    }
+    if (found.problem === "variant") {
+      throw new BadRequestError(variantMessage(found.product.name), {
+        product_id: found.product.id,
+        reason: "variant",
+      });
+    }
+    const { product, variant } = found;
+    return {
+      productId: product.id,
+      productName: product.name,
+      unitPriceCents: product.priceCents,
+      variantId: variant.id,
+      colorName: variant.colorName,
+      sizeName: variant.sizeName,
+      quantity: item.quantity,
+      vatCategory: product.vatCategory,
+      vatExemptionCode: product.vatExemptionCode,
+    };
+  });
 }

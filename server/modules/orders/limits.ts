@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
+import { preparedPerDatabase } from "#server/core/db/prepared.ts";
 import { orderLines, orders } from "./schema.ts";
 import { BadRequestError, ConflictError } from "#server/core/errors.ts";
 import {
@@ -59,8 +60,8 @@ export function holdProblem(held: { orders: number; units: number }, more: { ord
 }
 
 /** What one account holds unpaid: its pending orders and their units (prepared once per pooled connection). */
-export function createPendingHoldQuery(db: Database) {
-  const query = db
+const pendingHoldQuery = preparedPerDatabase((db) =>
+  db
     .select({
       orders: sql<number>`count(distinct ${orders.id})::int`,
       units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
@@ -68,9 +69,11 @@ export function createPendingHoldQuery(db: Database) {
     .from(orders)
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.status, "pending_payment")))
-    .prepare("orders_pending_hold");
-  return async (userId: number): Promise<{ orders: number; units: number }> => {
-    const [row] = await query.execute({ userId });
-    return { orders: row?.orders ?? 0, units: row?.units ?? 0 };
-  };
+    .prepare("orders_pending_hold"),
+);
+
+/** What one account holds unpaid: its pending orders and their units. */
+export async function pendingHold(db: Database, userId: number): Promise<{ orders: number; units: number }> {
+  const [row] = await pendingHoldQuery(db).execute({ userId });
+  return { orders: row?.orders ?? 0, units: row?.units ?? 0 };
 }

@@ -1,11 +1,12 @@
 import { ConflictError } from "#server/core/errors.ts";
-import { euros } from "./cart.ts";
-import type { CartCheck, CartQuote, CartQuoteBody, TotalChangedDetails } from "./schemas.ts";
+import type { Database } from "#server/core/db/client.ts";
+import { checkCart, euros } from "./cart.ts";
+import type { CartQuote, CartQuoteBody, TotalChangedDetails } from "./schemas.ts";
 import { shippingCents, zoneFor, type ShippingRates } from "./shipping.ts";
 
 /*
  * The price before the order button (POST /api/cart/quote): the cart's lines as the database prices them,
- * delivery for the postal code typed, and the total to pay. Checkout charges the same sums (service.ts),
+ * delivery for the postal code typed, and the total to pay. Checkout charges the same sums (server/flows/checkout.ts),
  * and refuses an order whose total is no longer the one the shopper was shown (totalMismatch).
  */
 
@@ -32,31 +33,30 @@ export function totalMismatch(
   );
 }
 
-export function createQuoter(deps: {
-  checkCart: (body: CartQuoteBody) => Promise<CartCheck>;
-  /** The delivery prices of now (the shop's settings, cached in memory). */
-  shipping: () => Promise<ShippingRates>;
-}) {
+/**
+ * POST /api/cart/quote at the delivery prices `rates` (the shop's settings of now, read while the cart is).
+ * Reads only; reserves nothing.
+ */
+export async function quoteCart(
+  db: Database,
+  body: CartQuoteBody,
+  rates: ShippingRates | Promise<ShippingRates>,
+): Promise<CartQuote> {
+  const [check, prices] = await Promise.all([checkCart(db, body), rates]);
+  // A line's price is the database's cents in euros (cart.ts: cents / 100), so × 100 gives the cents back exactly.
+  const subtotalCents = check.lines.reduce(
+    (sum, line) => (line.price === null ? sum : sum + Math.round(line.price * 100) * line.quantity),
+    0,
+  );
+  const zone = body.codigo_postal === undefined ? null : zoneFor(body.codigo_postal);
+  const portesCents = shippingCents(zone ?? "continente", body.entrega_rapida, prices, subtotalCents);
   return {
-    /** POST /api/cart/quote. Reads only; reserves nothing. */
-    async quote(body: CartQuoteBody): Promise<CartQuote> {
-      const [check, rates] = await Promise.all([deps.checkCart(body), deps.shipping()]);
-      // A line's price is the database's cents in euros (cart.ts: cents / 100), so × 100 gives the cents back exactly.
-      const subtotalCents = check.lines.reduce(
-        (sum, line) => (line.price === null ? sum : sum + Math.round(line.price * 100) * line.quantity),
-        0,
-      );
-      const zone = body.codigo_postal === undefined ? null : zoneFor(body.codigo_postal);
-      const portesCents = shippingCents(zone ?? "continente", body.entrega_rapida, rates, subtotalCents);
-      return {
-        ok: check.ok,
-        lines: check.lines,
-        subtotal: euros(subtotalCents),
-        portes: euros(portesCents),
-        total: euros(subtotalCents + portesCents),
-        zona: zone,
-        entrega_rapida: body.entrega_rapida,
-      };
-    },
+    ok: check.ok,
+    lines: check.lines,
+    subtotal: euros(subtotalCents),
+    portes: euros(portesCents),
+    total: euros(subtotalCents + portesCents),
+    zona: zone,
+    entrega_rapida: body.entrega_rapida,
   };
 }

@@ -1,22 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { RateLimiter } from "#server/core/rate-limit.ts";
-import { placedOrderBody } from "./presenter.ts";
-import {
-  cartCheckBody,
-  cartCheckResponse,
-  cartQuoteBody,
-  cartQuoteResponse,
-  createOrderBody,
-  createOrderResponse,
-  savedDelivery,
-} from "./schemas.ts";
+import { cartCheckBody, cartCheckResponse, cartQuoteBody, cartQuoteResponse, savedDelivery } from "./schemas.ts";
 import type { OrdersService } from "./service.ts";
 
-const idempotencyHeader = z.object({ "idempotency-key": z.string().trim().min(8).max(100).optional() });
-
-export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService; limiter: RateLimiter }): void {
+/** The cart's calls before the order button. POST /orders itself is checkout's: server/flows/checkout.routes.ts. */
+export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Public: the cart lives in the browser, so visitors can see changes before they log in.
@@ -39,20 +27,4 @@ export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService
     { config: { access: "user" }, schema: { response: { 200: savedDelivery } } },
     (request) => deps.orders.lastDelivery(request.user!.id),
   );
-
-  // The spec's path is un-prefixed (POST /orders); /api/orders is the same call.
-  for (const url of ["/orders", "/api/orders"]) {
-    api.post(
-      url,
-      {
-        config: { access: "user" },
-        schema: { body: createOrderBody, headers: idempotencyHeader, response: { 201: createOrderResponse } },
-      },
-      async (request, reply) => {
-        await deps.limiter.hit(`checkout:user:${request.user!.id}`, 120, 10 * 60_000);
-        const placed = await deps.orders.create(request.user!, request.body, request.headers["idempotency-key"]);
-        return reply.status(201).send(placedOrderBody(placed));
-      },
-    );
-  }
 }

@@ -1,29 +1,30 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { orderLines, orders } from "./schema.ts";
-import { queueInvoice } from "#server/modules/invoicing/service.ts";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "#server/core/db/client.ts";
-import { releaseReserved, sellReserved, type Units } from "#server/modules/inventory/reservations.ts";
-import { takeFromShelf } from "#server/modules/inventory/shelf.ts";
+import { users } from "#server/modules/accounts/schema.ts";
+import { orderLines, orders } from "./schema.ts";
 import { type Actor, type OrderStatus, recordOrderEvent } from "./timeline.ts";
 
 /*
- * An order's status changes, each inside the caller's transaction (checkout, the payment callback,
- * the expiry job): the order row and its reserved units move together. Payments changes and reads orders
- * only through these functions.
+ * An order's row and its status changes, each inside the caller's transaction, each with its timeline event.
+ * What else moves with them (the reserved units, the payment, the invoice) is the flow's (server/flows/): the
+ * orders module knows nothing of the modules after it.
  */
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
 
-/** The units an order's lines hold, per variant (lines whose variant was deleted hold none). */
-function unitsOf(lines: readonly Pick<OrderLine, "variantId" | "quantity">[]): Map<number, number> {
+/** Units per variant id (the inventory module takes them as its `Units`). */
+export type OrderUnits = ReadonlyMap<number, number>;
+
+/** The units order lines hold, per variant (lines whose variant was deleted hold none). */
+export function unitsOf(lines: readonly Pick<OrderLine, "variantId" | "quantity">[]): Map<number, number> {
   const units = new Map<number, number>();
   for (const l of lines) if (l.variantId) units.set(l.variantId, (units.get(l.variantId) ?? 0) + l.quantity);
   return units;
 }
 
-/** The units an order's lines hold, per variant (fulfilment returns them on a paid order's cancellation). */
-export async function orderUnits(tx: Tx, orderId: number): Promise<Units> {
+/** The units an order's lines hold, per variant. */
+export async function orderUnits(tx: Tx, orderId: number): Promise<OrderUnits> {
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
@@ -31,21 +32,32 @@ export async function orderUnits(tx: Tx, orderId: number): Promise<Units> {
   return unitsOf(lines);
 }
 
-/** Returns the order's reserved units to the shelf (payment failed, expired or cancelled). */
-export async function releaseOrderStock(tx: Tx, orderId: number, reason: string): Promise<void> {
-  await releaseReserved(tx, await orderUnits(tx, orderId), reason, orderId);
-}
-
-/** Cancels an order that never got (or will not get) a payment and gives its units back. */
-export async function cancelOrder(tx: Tx, orderId: number, reason: string): Promise<void> {
-  await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
-  await releaseOrderStock(tx, orderId, reason);
+/**
+ * A still-unpaid order is cancelled (it never got, or will not get, a payment), with `message` on its timeline.
+ * `unless`: a further condition checked in the same update (e.g. that no payment exists). False, with nothing
+ * changed, when the order was no longer waiting for its payment.
+ */
+export async function cancelUnpaidOrder(tx: Tx, orderId: number, message: string, unless?: SQL): Promise<boolean> {
+  const [cancelled] = await tx
+    .update(orders)
+    .set({ status: "cancelled" })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment"), unless))
+    .returning({ id: orders.id });
+  if (!cancelled) return false;
+  await recordOrderEvent(tx, {
+    orderId,
+    kind: "status",
+    actor: "system",
+    fromStatus: "pending_payment",
+    toStatus: "cancelled",
+    message,
+  });
+  return true;
 }
 
 /**
- * The order's payment arrived: the order is paid (its confirmation counts as sent: the caller
- * queues it in this transaction), its reserved units are sold and its invoice is queued (invoicing
- * domain). Returns the order and its lines.
+ * The order's payment arrived: the order is paid (its confirmation counts as sent: the caller queues it in
+ * this transaction) and its timeline says so. Returns the order and its lines.
  */
 export async function markOrderPaid(
   tx: Tx,
@@ -59,7 +71,6 @@ export async function markOrderPaid(
     .where(eq(orders.id, orderId))
     .returning();
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-  await sellReserved(tx, unitsOf(lines));
   await recordOrderEvent(tx, {
     orderId,
     kind: "status",
@@ -68,30 +79,22 @@ export async function markOrderPaid(
     toStatus: "paid",
     message: "Pagamento recebido",
   });
-  await queueInvoice(tx, orderId);
   return { order: order!, lines };
 }
 
-/** What reinstating an expired or cancelled order did (see reinstatePaidOrder). */
-export type Reinstatement =
-  | { ok: true; order: Order; lines: OrderLine[] }
+/** Why an order cannot be reinstated (see reinstatableOrder). */
+export type NotReinstatable =
   | { ok: false; reason: "status"; status: string }
   | { ok: false; reason: "stock"; missing: OrderLine; available: number };
 
 /**
- * A payment arrived after its order expired or was cancelled and the admin keeps the sale: the
- * order's units come off the shelf again (all or nothing, as stock movements by the admin), the order
- * becomes 'paid' at `paidAt` (its confirmation counts as sent: the caller queues it in this
- * transaction) and the timeline records who did it. Refused, with nothing changed, when the order is
- * in another status or a line's variant lacks the units (a deleted variant has none).
+ * The expired or cancelled order a late payment may reinstate, locked, with its lines; or why not: another
+ * status, or a line whose variant was deleted (it has no units to give).
  */
-export async function reinstatePaidOrder(
+export async function reinstatableOrder(
   tx: Tx,
   orderId: number,
-  paidAt: Date,
-  actor: Extract<Actor, { userId: number }>,
-  message: string,
-): Promise<Reinstatement> {
+): Promise<{ ok: true; order: Order; lines: OrderLine[] } | NotReinstatable> {
   const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!locked) return { ok: false, reason: "status", status: "missing" };
   if (locked.status !== "expired" && locked.status !== "cancelled") {
@@ -100,36 +103,34 @@ export async function reinstatePaidOrder(
   const lines = await linesOf(tx, orderId);
   const gone = lines.find((l) => l.variantId === null);
   if (gone) return { ok: false, reason: "stock", missing: gone, available: 0 };
-  const [short] = await takeFromShelf(
-    tx,
-    unitsOf(lines),
-    `Encomenda #${orderId} reposta (pagamento recebido após expiração)`,
-    orderId,
-    actor.userId,
-  );
-  if (short) {
-    return {
-      ok: false,
-      reason: "stock",
-      missing: lines.find((l) => l.variantId === short.variantId)!,
-      available: short.available,
-    };
-  }
+  return { ok: true, order: locked, lines };
+}
+
+/**
+ * A reinstated order (reinstatableOrder, its units taken again) becomes 'paid' at `paidAt` (its confirmation counts
+ * as sent: the caller queues it in this transaction) and the timeline records who did it.
+ */
+export async function markReinstatedPaid(
+  tx: Tx,
+  from: Order,
+  paidAt: Date,
+  actor: Actor,
+  message: string,
+): Promise<Order> {
   const [order] = await tx
     .update(orders)
     .set({ status: "paid", paidAt, confirmationSentAt: sql`now()`, cancelledAt: null })
-    .where(eq(orders.id, orderId))
+    .where(eq(orders.id, from.id))
     .returning();
   await recordOrderEvent(tx, {
-    orderId,
+    orderId: from.id,
     kind: "status",
     actor,
-    fromStatus: locked.status as OrderStatus,
+    fromStatus: from.status as OrderStatus,
     toStatus: "paid",
     message,
   });
-  await queueInvoice(tx, orderId);
-  return { ok: true, order: order!, lines };
+  return order!;
 }
 
 /** The admin sent the confirmation again: the order records when. */
@@ -137,10 +138,21 @@ export async function setConfirmationSent(tx: Tx, orderId: number, at: Date): Pr
   await tx.update(orders).set({ confirmationSentAt: at }).where(eq(orders.id, orderId));
 }
 
-/** The order, or undefined (payments reads orders through here too). */
+/** The order, or undefined. */
 export async function findOrder(tx: Tx, orderId: number): Promise<Order | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   return order;
+}
+
+/** Who the order's e-mails go to; null for an anonymised account (nobody to write to). */
+export async function recipientOf(tx: Tx, orderId: number): Promise<{ to: string; name: string } | null> {
+  const [row] = await tx
+    .select({ email: users.email, name: users.name, deliveryName: orders.deliveryName, gone: users.anonymisedAt })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row || row.gone) return null;
+  return { to: row.email, name: row.deliveryName || row.name };
 }
 
 /** The order's lines, in the order they were bought. */

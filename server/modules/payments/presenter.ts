@@ -1,7 +1,11 @@
 import type { VerifyAllResult, VerifyResult } from "./schemas.ts";
-import type { ConfirmationRequest, PaymentCheck } from "./service.ts";
+import type { PaymentCheck } from "./verify.ts";
 
 /** The payment calls' answers as the API sends them, built from the service's results. */
+
+/** What the admin's or the buyer's 'Enviar confirmação' did. */
+export type ConfirmationRequest =
+  { outcome: "queued" | "sent" | "waiting" } | { outcome: "resent"; orderId: number; to: string };
 
 /** GET /api/payments/verify/{reference}'s body. */
 export function verifyBody(check: PaymentCheck): VerifyResult {

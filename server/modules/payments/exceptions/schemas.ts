@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import { orderStatus } from "#server/modules/orders/timeline.ts";
 import { intValue, pageQuery } from "#server/core/zod.ts";
 
 /** Request and answer shapes of the payment exceptions (/api/payments/exceptions*, 'Exceções de pagamento'). */
@@ -47,35 +46,4 @@ export const resolutionBody = z.object(
 );
 export type ResolutionBody = z.infer<typeof resolutionBody>;
 
-// ---------- answers ----------
-
-export const paymentExceptionSchema = z.object({
-  id: z.number(),
-  kind: z.enum(EXCEPTION_KINDS),
-  status: z.enum(EXCEPTION_STATUSES),
-  /** When the payment arrived (ISO). */
-  created_at: z.string(),
-  method: z.enum(["mbway", "mb", "payshop"]).nullable(),
-  entity: z.string().nullable(),
-  reference: z.string().nullable(),
-  request_id: z.string().nullable(),
-  /** Euros: what arrived, and what the payment expected (null when no payment matched). */
-  amount: z.number(),
-  expected_amount: z.number().nullable(),
-  order_id: z.number().nullable(),
-  order_status: orderStatus.nullable(),
-  resolved_at: z.string().nullable(),
-  resolved_by: z.string().nullable(),
-  resolution_note: z.string(),
-  /** The resolutions allowed now, in the order the screen shows them. */
-  actions: z.array(z.enum(EXCEPTION_ACTIONS)),
-});
-export type PaymentExceptionItem = z.infer<typeof paymentExceptionSchema>;
-
-export const exceptionsPageSchema = z.array(paymentExceptionSchema);
-
-export const resolutionResponse = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  exception: paymentExceptionSchema,
-});
+// The answers (each exception with its order's status): server/flows/payment-exceptions.schemas.ts.

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { INT32_MAX } from "#server/modules/catalog/rules.ts";
 import type { Database } from "#server/core/db/client.ts";
-import type { AdminOrderFilters } from "./schemas.ts";
+import { SHOP_TIME_ZONE as TIME_ZONE } from "#server/core/time.ts";
+import type { AdminOrderFilters } from "#server/modules/orders/admin/schemas.ts";
 
 /*
  * The /orders report's filters as SQL conditions on an order id and its `orders` row (alias `o`), shared by
@@ -13,7 +14,6 @@ import type { AdminOrderFilters } from "./schemas.ts";
  * whose customers' names share a word would get a plan for thousands). Dates are Lisbon days, both included.
  */
 
-const TIME_ZONE = "Europe/Lisbon";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What a search text can be: digits (spaces and '#' ignored) are an order number or a reference. */

@@ -7,7 +7,7 @@ import { colors, products, sizes, variants } from "#server/modules/catalog/schem
 import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { payments } from "#server/modules/payments/schema.ts";
 import { lisbonParts, lisbonTime } from "#server/core/time.ts";
-import { ADMIN_ORDER_MESSAGES as M } from "./schemas.ts";
+import { ADMIN_ORDER_MESSAGES as M } from "#server/modules/orders/admin/schemas.ts";
 
 let t: TestApp;
 let admin: AuthHeaders;

@@ -10,7 +10,7 @@ import {
   orderIdParams,
   ordersPerDaySchema,
   porTempoQuery,
-} from "./schemas.ts";
+} from "#server/modules/orders/admin/schemas.ts";
 import type { AdminOrdersService } from "./service.ts";
 
 /** The admin's order report (/orders, the dashboard: GET /api/orders*): admin only. Thin: validate, call one service function, answer. */

@@ -9,10 +9,10 @@ import { parseMail } from "#tests/support/mail.ts";
 import { checkout, seedProduct } from "#tests/support/orders.ts";
 import { createDatabase } from "#server/core/db/client.ts";
 import { emailOutbox } from "#server/core/db/schema.ts";
-import { payments } from "./schema.ts";
+import { payments } from "#server/modules/payments/schema.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox } from "#server/core/mail/worker.ts";
-import { createPaymentReminders } from "./reminders.ts";
+import { createPaymentReminders } from "./payment-reminders.ts";
 
 /*
  * The reminder one day before a Multibanco or Payshop reference expires: exactly one per payment even when two

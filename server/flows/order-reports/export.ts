@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
+import { SHOP_TIME_ZONE as TIME_ZONE } from "#server/core/time.ts";
 import { csvLine, CSV_BOM, euroCell, quoted, referenceCell, textCell } from "./csv.ts";
 import { orderConditions, resolveSearch, whereAll } from "./filters.ts";
-import type { AdminOrderFilters } from "./schemas.ts";
+import type { AdminOrderFilters } from "#server/modules/orders/admin/schemas.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#server/modules/orders/timeline.ts";
 
 /*
@@ -13,7 +14,6 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "#server/modules/orders/ti
  */
 
 const BATCH = 1000;
-const TIME_ZONE = "Europe/Lisbon";
 
 export const CSV_HEADER = [
   "Encomenda",

@@ -11,7 +11,7 @@ import { payments } from "#server/modules/payments/schema.ts";
 import { MBWAY_SWITCH_GRACE_MINUTES } from "#server/modules/orders/expiry.ts";
 import { buildCallbackUrl } from "#server/modules/payments/callback.ts";
 import { isValidMultibancoReference } from "#server/modules/payments/multibanco.ts";
-import { SWITCH_MESSAGES } from "./status.ts";
+import { SWITCH_MESSAGES } from "./payment-page.ts";
 
 /*
  * The payment page's calls: GET /api/users/me/orders/:id/status (own order only) and

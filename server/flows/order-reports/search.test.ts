@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_ORDER_MESSAGES as M } from "./schemas.ts";
+import { ADMIN_ORDER_MESSAGES as M } from "#server/modules/orders/admin/schemas.ts";
 import {
   allLines,
   cliente,
