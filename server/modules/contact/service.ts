@@ -38,72 +38,91 @@ function toItem(row: Row): ContactMessageItem {
   };
 }
 
-export function createContactService(deps: {
+export interface ContactDeps {
   db: Database;
   limiter: RateLimiter;
+  /** The shop's settings of now (the contact address). */
   settings: () => Promise<ShopSettings>;
   onMailQueued: () => void;
-}) {
-  const { db, limiter } = deps;
+}
 
+export interface ContactService {
+  /** POST /api/contact: stores the message and queues its e-mail to the shop; `ip` bounds the sender. */
+  send(body: ContactBody, from: { ip: string }): Promise<ContactResponse>;
+  /** GET /api/contact/messages: a page, newest first. */
+  list(query: ContactMessagesQuery): Promise<{ items: ContactMessageItem[]; total: number }>;
+  /** POST /api/contact/messages/:id/handled: 'Marcar como tratada'; a second time keeps the first instant. */
+  markHandled(id: number): Promise<HandledResponse>;
+}
+
+export function createContactService(deps: ContactDeps): ContactService {
   return {
-    /** POST /api/contact: stores the message and queues its e-mail to the shop; `ip` bounds the sender. */
-    async send(body: ContactBody, from: { ip: string }): Promise<ContactResponse> {
-      await limiter.hit(`contact:ip:${from.ip}`, CONTACT_RATE.max, CONTACT_RATE.windowMs).catch(tooMany);
-      await limiter
-        .hit(`contact:email:${body.email.toLowerCase()}`, CONTACT_RATE.max, CONTACT_RATE.windowMs)
-        .catch(tooMany);
-      // A robot filled the hidden field: it reads the same answer, and nothing is stored or sent.
-      if (body.website) return { success: true, message: M.sent };
-
-      const { identity } = await deps.settings();
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(contactMessages)
-          .values({ name: body.nome, email: body.email, message: body.mensagem })
-          .returning();
-        await enqueueMail(
-          tx,
-          contactMail({
-            to: identity.email,
-            messageId: row!.id,
-            name: row!.name,
-            email: row!.email,
-            message: row!.message,
-            receivedAt: row!.createdAt,
-          }),
-        );
-      });
-      deps.onMailQueued();
-      return { success: true, message: M.sent };
-    },
-
-    /** GET /api/contact/messages: a page, newest first. */
-    async list(query: ContactMessagesQuery): Promise<{ items: ContactMessageItem[]; total: number }> {
-      const [rows, [all]] = await Promise.all([
-        db
-          .select()
-          .from(contactMessages)
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ n: count() }).from(contactMessages),
-      ]);
-      return { items: rows.map(toItem), total: all?.n ?? 0 };
-    },
-
-    /** POST /api/contact/messages/:id/handled: 'Marcar como tratada'; a second time keeps the first instant. */
-    async markHandled(id: number): Promise<HandledResponse> {
-      const [updated] = await db
-        .update(contactMessages)
-        .set({ handledAt: sql`now()` })
-        .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
-        .returning();
-      const row = updated ?? (await db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
-      if (!row) throw new NotFoundError(M.notFound);
-      return { success: true, message: M.handled, contact_message: toItem(row) };
-    },
+    send: (body, from) => sendContactMessage(deps, body, from),
+    list: (query) => listContactMessages(deps.db, query),
+    markHandled: (id) => markContactMessageHandled(deps.db, id),
   };
+}
+
+export async function sendContactMessage(
+  deps: ContactDeps,
+  body: ContactBody,
+  from: { ip: string },
+): Promise<ContactResponse> {
+  const { db, limiter } = deps;
+  await limiter.hit(`contact:ip:${from.ip}`, CONTACT_RATE.max, CONTACT_RATE.windowMs).catch(tooMany);
+  await limiter
+    .hit(`contact:email:${body.email.toLowerCase()}`, CONTACT_RATE.max, CONTACT_RATE.windowMs)
+    .catch(tooMany);
+  // A robot filled the hidden field: it reads the same answer, and nothing is stored or sent.
+  if (body.website) return { success: true, message: M.sent };
+
+  const { identity } = await deps.settings();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: body.nome, email: body.email, message: body.mensagem })
+      .returning();
+    await enqueueMail(
+      tx,
+      contactMail({
+        to: identity.email,
+        messageId: row!.id,
+        name: row!.name,
+        email: row!.email,
+        message: row!.message,
+        receivedAt: row!.createdAt,
+      }),
+    );
+  });
+  deps.onMailQueued();
+  return { success: true, message: M.sent };
+}
+
+export async function listContactMessages(
+  db: Database,
+  query: ContactMessagesQuery,
+): Promise<{ items: ContactMessageItem[]; total: number }> {
+  const [rows, [all]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(contactMessages),
+  ]);
+  return { items: rows.map(toItem), total: all?.n ?? 0 };
+}
+
+export async function markContactMessageHandled(db: Database, id: number): Promise<HandledResponse> {
+  const [updated] = await db
+    .update(contactMessages)
+    .set({ handledAt: sql`now()` })
+    .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
+    .returning();
+  const row = updated ?? (await db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
+  if (!row) throw new NotFoundError(M.notFound);
+  return { success: true, message: M.handled, contact_message: toItem(row) };
 }
 
 /** The limiter's 429 with the contact form's own text (same wait). */
@@ -111,5 +130,3 @@ function tooMany(error: unknown): never {
   if (error instanceof TooManyRequestsError) throw new TooManyRequestsError(M.tooMany, error.retryAfterSeconds);
   throw error;
 }
-
-export type ContactService = ReturnType<typeof createContactService>;
