@@ -1,9 +1,11 @@
-/*
- * The returns' rules browser and server share: the IBAN a Multibanco or Payshop refund is transferred to.
- * Portuguese accounts only (PT50 + the 21 digits of the NIB), checked with ISO 13616's mod-97: the country code
- * and check digits moved to the end, letters as numbers (A = 10 … Z = 35), the whole number modulo 97 must be 1.
- * No zod and no database: the withdrawal form checks the IBAN in the browser with this very rule (iban.ts
- * re-exports it for the server's imports).
+/**
+ * The withdrawal's rules the browser shares with the server (decision 0015): the IBAN check (no zod) and the public
+ * form's first step. No database, no Node modules: /livre-resolucao and /conta's order page import this; iban.ts
+ * re-exports the IBAN rule for the server's imports.
+ *
+ * The IBAN a Multibanco or Payshop refund is transferred to: Portuguese accounts only (PT50 + the 21 digits of the
+ * NIB), checked with ISO 13616's mod-97: the country code and check digits moved to the end, letters as numbers
+ * (A = 10 … Z = 35), the whole number modulo 97 must be 1.
  */
 
 export const IBAN_MESSAGE = "IBAN inválido.";
@@ -30,3 +32,11 @@ export function isValidPtIban(value: string): boolean {
 
 /** "PT50 0002 0123 1234 5678 9015 4": groups of four, as banks print it. */
 export const formatIban = (iban: string) => normaliseIban(iban).replace(/(.{4})(?=.)/g, "$1 ");
+
+export const LOOKUP_INCOMPLETE = "Indique o número da encomenda e o email da conta com que comprou.";
+
+/** "#1234", " 1234 " → "1234"; anything but one to nine digits → null. */
+export function orderNumberOf(raw: string): string | null {
+  const number = raw.trim().replace(/^#/, "");
+  return /^\d{1,9}$/.test(number) ? number : null;
+}
