@@ -87,6 +87,18 @@ export function formatDmy(date: Date): string {
   return formatDmyHms(date).slice(0, 10);
 }
 
+/** "24/11/2026": the Lisbon calendar day as pt-PT writes it (a refund's date, InvoiceXpress's document date). */
+export function formatDate(date: Date): string {
+  const p = lisbonParts(date);
+  return `${pad(p.day)}/${pad(p.month)}/${pad(p.year, 4)}`;
+}
+
+/** "2026-11-24": the Lisbon calendar day, ISO 8601 (Vendus's document date). */
+export function formatIsoDay(date: Date): string {
+  const p = lisbonParts(date);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
 function validDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): boolean {
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
   const d = new Date(Date.UTC(year, month - 1, day));
@@ -144,6 +156,11 @@ export function formatLongDate(at: Date | string): string {
 /** "14:07": hours and minutes, Lisbon time. */
 export function formatHourMinute(at: Date | string): string {
   return asDate(at).toLocaleTimeString("pt-PT", { timeZone: SHOP_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+}
+
+/** "24 de novembro de 2026, às 14:07": when something happened, in the e-mails' words (Lisbon time). */
+export function formatLongDateTime(at: Date | string): string {
+  return `${formatLongDate(at)}, às ${formatHourMinute(at)}`;
 }
 
 /** "2025-11-23" (a calendar day, no instant: never shifted by a time zone) -> "23/11/2025"; anything else as is. */

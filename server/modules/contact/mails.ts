@@ -1,7 +1,7 @@
 import { createElement as h } from "react";
 import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
-import { lisbonDateTime } from "#server/modules/aftersale/returns/mails.ts";
+import { formatLongDateTime } from "#server/core/time.ts";
 import { ContactMail } from "./mail-templates.ts";
 
 /*
@@ -21,7 +21,7 @@ export interface ContactMailData {
 }
 
 export function contactMail(d: ContactMailData): OutgoingMail {
-  const when = lisbonDateTime(d.receivedAt);
+  const when = formatLongDateTime(d.receivedAt);
   const intro = `Nova mensagem (n.º ${d.messageId}) enviada pelo formulário de contacto a ${when} (hora de Lisboa).`;
   const replyHint = "Para responder, responda a este email: a resposta vai para o endereço de quem escreveu.";
   const text = [intro, "", `Nome: ${d.name}`, `Email: ${d.email}`, "", "Mensagem:", d.message, "", replyHint].join(

@@ -1,12 +1,11 @@
 import { createElement as h } from "react";
 import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { formatEuros } from "#server/core/money.ts";
 import { storedShipping, vatBreakdown } from "#server/modules/tax/vat.ts";
 import { VatBreakdownTable, vatBreakdownText } from "#server/modules/tax/vat-mail.ts";
 import { OrderConfirmationMail } from "./mail-templates.ts";
 
-const euros = (cents: number) =>
-  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 const METHOD_NAMES: Record<string, string> = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" };
 
 export interface ConfirmationData {
@@ -40,7 +39,7 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
   const variant = (l: ConfirmationData["lines"][number]) => [l.colorName, l.sizeName].filter(Boolean).join(" / ");
   const textLines = d.lines.map(
     (l) =>
-      `- ${l.quantity} × ${l.productName}${variant(l) ? ` (${variant(l)})` : ""}: ${euros(l.unitPriceCents * l.quantity)}`,
+      `- ${l.quantity} × ${l.productName}${variant(l) ? ` (${variant(l)})` : ""}: ${formatEuros(l.unitPriceCents * l.quantity)}`,
   );
   const deliveryLines = [
     d.delivery.name,
@@ -61,9 +60,9 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     "",
     ...textLines,
     "",
-    `Subtotal: ${euros(d.subtotalCents)}`,
-    `Portes: ${euros(d.shippingCents)}`,
-    `Total pago (${method}): ${euros(d.totalCents)}`,
+    `Subtotal: ${formatEuros(d.subtotalCents)}`,
+    `Portes: ${formatEuros(d.shippingCents)}`,
+    `Total pago (${method}): ${formatEuros(d.totalCents)}`,
     "",
     ...vatBreakdownText(vat),
     "",
@@ -84,12 +83,12 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
       lines: d.lines.map((l) => ({
         item: `${l.quantity} × ${l.productName}`,
         variant: variant(l),
-        amount: euros(l.unitPriceCents * l.quantity),
+        amount: formatEuros(l.unitPriceCents * l.quantity),
       })),
-      subtotal: euros(d.subtotalCents),
-      shipping: euros(d.shippingCents),
+      subtotal: formatEuros(d.subtotalCents),
+      shipping: formatEuros(d.shippingCents),
       method,
-      total: euros(d.totalCents),
+      total: formatEuros(d.totalCents),
       vat: h(VatBreakdownTable, { breakdown: vat }),
       deliveryLines,
       speed,

@@ -1,13 +1,11 @@
 import { createElement as h } from "react";
+import { formatEuros } from "#server/core/money.ts";
 import { vatGroupLabel, type VatBreakdown } from "./vat.ts";
 
 /*
  * The IVA breakdown as e-mails show it (plain text, and a table for the HTML part's layout), from vatBreakdown() of the order's stored lines: one
  * line per rate (and exemption code), the delivery said where it is counted.
  */
-
-const euros = (cents: number) =>
-  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 
 const label = (g: VatBreakdown["groups"][number]) =>
   `${vatGroupLabel(g)}${g.includesShipping ? " (inclui portes)" : ""}`;
@@ -17,9 +15,10 @@ export function vatBreakdownText(b: VatBreakdown): string[] {
   return [
     "IVA incluído nos preços:",
     ...b.groups.map(
-      (g) => `- ${label(g)}: base ${euros(g.baseCents)}, IVA ${euros(g.vatCents)}, total ${euros(g.totalCents)}`,
+      (g) =>
+        `- ${label(g)}: base ${formatEuros(g.baseCents)}, IVA ${formatEuros(g.vatCents)}, total ${formatEuros(g.totalCents)}`,
     ),
-    `Total de IVA: ${euros(b.vatCents)}`,
+    `Total de IVA: ${formatEuros(b.vatCents)}`,
   ];
 }
 
@@ -50,9 +49,9 @@ export function VatBreakdownTable({ breakdown: b }: { breakdown: VatBreakdown })
           "tr",
           null,
           h("td", null, label(g)),
-          h("td", { style: cell }, euros(g.baseCents)),
-          h("td", { style: cell }, euros(g.vatCents)),
-          h("td", { style: cell }, euros(g.totalCents)),
+          h("td", { style: cell }, formatEuros(g.baseCents)),
+          h("td", { style: cell }, formatEuros(g.vatCents)),
+          h("td", { style: cell }, formatEuros(g.totalCents)),
         ),
       ),
       h(
@@ -60,7 +59,7 @@ export function VatBreakdownTable({ breakdown: b }: { breakdown: VatBreakdown })
         null,
         h("td", null, h("strong", null, "Total de IVA")),
         h("td"),
-        h("td", { style: cell }, h("strong", null, euros(b.vatCents))),
+        h("td", { style: cell }, h("strong", null, formatEuros(b.vatCents))),
         h("td"),
       ),
     ),

@@ -1,6 +1,7 @@
 import { createElement as h, type ReactNode } from "react";
 import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { formatEuros } from "#server/core/money.ts";
 import { FulfilmentMail, Tracking } from "./mail-templates.ts";
 
 /*
@@ -8,9 +9,6 @@ import { FulfilmentMail, Tracking } from "./mail-templates.ts";
  * link), delivered, cancelled (with the refund to come). No dedupe key: each is queued by the
  * transition itself, under the order's row lock, so it happens once per step taken.
  */
-
-const euros = (cents: number) =>
-  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 
 interface Recipient {
   orderId: number;
@@ -57,7 +55,7 @@ export function cancelledMail(r: Recipient & { totalCents: number; reason?: stri
   return mail(r, "order-cancelled", `A sua encomenda #${r.orderId} foi cancelada`, [
     plain(`A sua encomenda #${r.orderId} foi cancelada.${r.reason ? ` Motivo: ${r.reason}` : ""}`),
     plain(
-      `Vamos reembolsar o valor pago (${euros(r.totalCents)}). Entraremos em contacto consigo para combinar ` +
+      `Vamos reembolsar o valor pago (${formatEuros(r.totalCents)}). Entraremos em contacto consigo para combinar ` +
         "a forma de reembolso, se ainda não o fizemos.",
     ),
   ]);

@@ -1,30 +1,17 @@
 import { createElement as h } from "react";
 import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { formatEuros } from "#server/core/money.ts";
+import { formatLongDateTime } from "#server/core/time.ts";
 import { formatIban } from "./iban.ts";
 import { WithdrawalMail } from "./mail-templates.ts";
-import { SHOP_TIME_ZONE, WITHDRAWAL_DAYS } from "./withdrawal-view.ts";
+import { WITHDRAWAL_DAYS } from "./withdrawal-view.ts";
 
 /*
  * The shopper's confirmation of a withdrawal request (pt-PT, plain text and HTML), queued in the request's
  * transaction: Decreto-Lei 24/2014 asks the shop to acknowledge receipt of the withdrawal on a durable medium
  * without delay. It says when the request was made (Lisbon), which items, and what happens next.
  */
-
-const euros = (cents: number) =>
-  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
-
-/** "24 de novembro de 2026, às 14:07" in Lisbon. */
-export function lisbonDateTime(at: Date): string {
-  const day = at.toLocaleDateString("pt-PT", {
-    timeZone: SHOP_TIME_ZONE,
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  const time = at.toLocaleTimeString("pt-PT", { timeZone: SHOP_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
-  return `${day}, às ${time}`;
-}
 
 export interface WithdrawalMailData {
   to: string;
@@ -45,11 +32,11 @@ export interface WithdrawalMailData {
 }
 
 export function withdrawalConfirmationMail(d: WithdrawalMailData): OutgoingMail {
-  const when = lisbonDateTime(d.requestedAt);
+  const when = formatLongDateTime(d.requestedAt);
   const variant = (l: WithdrawalMailData["lines"][number]) => [l.color, l.size].filter(Boolean).join(" / ");
   const itemText = (l: WithdrawalMailData["lines"][number]) =>
-    `${l.quantity} × ${l.name}${variant(l) ? ` (${variant(l)})` : ""}: ${euros(l.cents)}`;
-  const refundText = `Valor a reembolsar: ${euros(d.refundCents)}${d.includesDelivery ? " (inclui os portes de envio)" : ""}`;
+    `${l.quantity} × ${l.name}${variant(l) ? ` (${variant(l)})` : ""}: ${formatEuros(l.cents)}`;
+  const refundText = `Valor a reembolsar: ${formatEuros(d.refundCents)}${d.includesDelivery ? " (inclui os portes de envio)" : ""}`;
   const refundHow =
     d.refundTo.kind === "mbway"
       ? "por MB WAY, para o telemóvel com que pagou"

@@ -1,6 +1,8 @@
 import { createElement as h } from "react";
 import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { formatEuros } from "#server/core/money.ts";
+import { formatDate } from "#server/core/time.ts";
 import { formatIban } from "./iban.ts";
 import { RefundMail } from "./mail-templates.ts";
 
@@ -8,18 +10,6 @@ import { RefundMail } from "./mail-templates.ts";
  * The shopper's e-mail when a refund is made (returns/refunds.ts): the amount, how (MB WAY to the phone that paid,
  * or bank transfer to the IBAN given) and the date, in Lisbon. One per refund (dedupe key refund-done:{id}).
  */
-
-const euros = (cents: number) =>
-  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
-
-/** "24/11/2026": the refund's day in Lisbon. */
-export const lisbonDate = (at: Date) =>
-  new Intl.DateTimeFormat("pt-PT", {
-    timeZone: "Europe/Lisbon",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  }).format(at);
 
 export interface RefundMailData {
   refundId: number;
@@ -49,7 +39,7 @@ export function refundDoneMail(d: RefundMailData): OutgoingMail {
     d.cause === "return"
       ? `da devolução dos artigos da encomenda #${d.orderId}`
       : `da encomenda #${d.orderId}, que foi cancelada`;
-  const date = lisbonDate(d.doneAt);
+  const date = formatDate(d.doneAt);
   const transferNote =
     d.method === "transferencia" ? "Uma transferência pode demorar até 2 dias úteis a aparecer na sua conta." : "";
   const methodName = d.method === "mbway" ? "MB WAY" : "Transferência bancária";
@@ -57,9 +47,9 @@ export function refundDoneMail(d: RefundMailData): OutgoingMail {
   const text = [
     `Olá ${d.customerName},`,
     "",
-    `Reembolsámos ${euros(d.amountCents)} ${why}.`,
+    `Reembolsámos ${formatEuros(d.amountCents)} ${why}.`,
     "",
-    `Valor: ${euros(d.amountCents)}`,
+    `Valor: ${formatEuros(d.amountCents)}`,
     `Método: ${methodName}`,
     `Data: ${date}`,
     "",
@@ -71,10 +61,10 @@ export function refundDoneMail(d: RefundMailData): OutgoingMail {
   const html = renderMail(
     h(RefundMail, {
       name: d.customerName,
-      amount: euros(d.amountCents),
+      amount: formatEuros(d.amountCents),
       why,
       facts: [
-        ["Valor", euros(d.amountCents)],
+        ["Valor", formatEuros(d.amountCents)],
         ["Método", methodName],
         ["Data", date],
       ],
@@ -86,7 +76,7 @@ export function refundDoneMail(d: RefundMailData): OutgoingMail {
   return {
     to: d.to,
     kind: "refund-done",
-    subject: `Reembolso de ${euros(d.amountCents)}: encomenda #${d.orderId}`,
+    subject: `Reembolso de ${formatEuros(d.amountCents)}: encomenda #${d.orderId}`,
     text,
     html,
     dedupeKey: refundMailKey(d.refundId),

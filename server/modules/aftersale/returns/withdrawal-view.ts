@@ -3,6 +3,7 @@ import { returnLines, returns } from "#server/modules/aftersale/schema.ts";
 import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { payments } from "#server/modules/payments/schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
+import { SHOP_TIME_ZONE } from "#server/core/time.ts";
 import { RETURN_STATUS_LABELS, type ReturnStatus, type ReturnView, type WithdrawalView } from "./schemas.ts";
 
 /*
@@ -16,7 +17,6 @@ import { RETURN_STATUS_LABELS, type ReturnStatus, type ReturnView, type Withdraw
  * a request is accepted until the end of the 14th day after delivered_at.
  */
 export const WITHDRAWAL_DAYS = 14;
-export const SHOP_TIME_ZONE = "Europe/Lisbon";
 
 type Order = typeof orders.$inferSelect;
 type Method = "mbway" | "mb" | "payshop";

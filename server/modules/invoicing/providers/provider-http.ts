@@ -187,23 +187,8 @@ export function wholePercent(item: InvoiceItem): number | null {
   return item.vatRateBp % 100 === 0 ? item.vatRateBp / 100 : null;
 }
 
-/** "dd/mm/yyyy" of the Lisbon calendar day. */
-export function lisbonDmy(date: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Lisbon",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get("day")}/${get("month")}/${get("year")}`;
-}
-
-/** "yyyy-mm-dd" of the Lisbon calendar day. */
-export function lisbonYmd(date: Date): string {
-  const [d, m, y] = lisbonDmy(date).split("/");
-  return `${y}-${m}-${d}`;
-}
+/** "dd/mm/yyyy" and "yyyy-mm-dd" of the Lisbon calendar day. */
+export { formatDate as lisbonDmy, formatIsoDay as lisbonYmd } from "#server/core/time.ts";
 
 /** A document id as the services answer it (a number or a string of digits), kept as a string. */
 export const documentId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);

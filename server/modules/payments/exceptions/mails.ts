@@ -1,11 +1,9 @@
 import { createElement as h } from "react";
 import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { formatEuros } from "#server/core/money.ts";
 import { PaymentExceptionMail } from "./mail-templates.ts";
 import { EXCEPTION_KIND_LABELS, METHOD_NAMES, type ExceptionKind } from "./rules.ts";
-
-const euros = (cents: number) =>
-  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 
 export interface ExceptionMailData {
   exceptionId: number;
@@ -48,9 +46,9 @@ export function paymentExceptionMail(d: ExceptionMailData): OutgoingMail {
   const link = `${d.publicUrl}/payment-status`;
   const facts: [string, string][] = [
     ["Situação", EXCEPTION_KIND_LABELS[d.kind]],
-    ["Valor recebido", euros(d.amountCents)],
+    ["Valor recebido", formatEuros(d.amountCents)],
   ];
-  if (d.expectedCents !== null) facts.push(["Valor esperado", euros(d.expectedCents)]);
+  if (d.expectedCents !== null) facts.push(["Valor esperado", formatEuros(d.expectedCents)]);
   if (d.method) facts.push(["Método", METHOD_NAMES[d.method] ?? d.method]);
   if (d.entity) facts.push(["Entidade", d.entity]);
   if (d.reference) facts.push(["Referência", d.reference]);

@@ -1,6 +1,7 @@
 import { createElement as h } from "react";
 import { renderMail } from "#server/core/mail/layout.ts";
 import type { OutgoingMail } from "#server/core/mail/outbox.ts";
+import { formatEuros } from "#server/core/money.ts";
 import { formatDmy, lisbonParts } from "#server/core/time.ts";
 import { UnpaidOrderMail } from "./mail-templates.ts";
 
@@ -9,9 +10,6 @@ import { UnpaidOrderMail } from "./mail-templates.ts";
  * the reminder one day before a reference expires, and the notice that the order expired or was cancelled.
  * Each carries a dedupe key, so the outbox sends it at most once whoever queues it and however often.
  */
-
-const euros = (cents: number) =>
-  new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" }).format(cents / 100);
 
 /** "123456789" -> "123 456 789" (groups of three, as the payment page shows it). */
 export const groupReference = (reference: string) => reference.replace(/(\d{3})(?=\d)/g, "$1 ");
@@ -48,7 +46,7 @@ function paymentRows(p: MailPayment): Array<[string, string]> {
   if (p.method === "mb") rows.push(["Entidade", p.entity ?? "—"]);
   if (p.method === "mbway") rows.push(["Telemóvel", p.phone ?? "—"]);
   else rows.push(["Referência", groupReference(p.reference ?? "")]);
-  rows.push(["Valor", euros(p.amountCents)]);
+  rows.push(["Valor", formatEuros(p.amountCents)]);
   if (p.method !== "mbway" && p.expiresAt) rows.push(["Validade", formatValidity(p.expiresAt)]);
   return rows;
 }
