@@ -59,57 +59,51 @@ async function uniqueName<T>(message: string, insert: () => Promise<T>): Promise
   }
 }
 
-export function createAttributesService(deps: { db: Database }) {
-  const { db } = deps;
+export async function listCategories(db: Database): Promise<Array<{ id: number; name: string }>> {
+  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}
 
-  return {
-    async listCategories(): Promise<Array<{ id: number; name: string }>> {
-      return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
-    },
+export async function listColors(db: Database): Promise<ApiColor[]> {
+  const rows = await db.select().from(colors).orderBy(asc(colors.name));
+  return rows.map((r) => ({ id: r.id, name: r.name, color_hex: r.colorHex }));
+}
 
-    async listColors(): Promise<ApiColor[]> {
-      const rows = await db.select().from(colors).orderBy(asc(colors.name));
-      return rows.map((r) => ({ id: r.id, name: r.name, color_hex: r.colorHex }));
-    },
+export async function listSizes(db: Database): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .select({ id: sizesTable.id, name: sizesTable.name })
+    .from(sizesTable)
+    .orderBy(asc(sizesTable.sortOrder), asc(sizesTable.name));
+}
 
-    async listSizes(): Promise<Array<{ id: number; name: string }>> {
-      return db
-        .select({ id: sizesTable.id, name: sizesTable.name })
-        .from(sizesTable)
-        .orderBy(asc(sizesTable.sortOrder), asc(sizesTable.name));
-    },
+export async function createColor(db: Database, input: CreateColorBody): Promise<ApiColor> {
+  const same = await db.$count(colors, eq(sql`lower(${colors.name})`, input.cor.toLowerCase()));
+  if (same) throw new ConflictError(M.duplicateColor);
+  const [row] = await uniqueName(M.duplicateColor, () =>
+    db.insert(colors).values({ name: input.cor, colorHex: input.color_hex }).returning(),
+  );
+  return { id: row!.id, name: row!.name, color_hex: row!.colorHex };
+}
 
-    async createColor(input: CreateColorBody): Promise<ApiColor> {
-      const same = await db.$count(colors, eq(sql`lower(${colors.name})`, input.cor.toLowerCase()));
-      if (same) throw new ConflictError(M.duplicateColor);
-      const [row] = await uniqueName(M.duplicateColor, () =>
-        db.insert(colors).values({ name: input.cor, colorHex: input.color_hex }).returning(),
-      );
-      return { id: row!.id, name: row!.name, color_hex: row!.colorHex };
-    },
+export async function createSize(db: Database, input: CreateSizeBody): Promise<{ id: number; name: string }> {
+  const same = await db.$count(sizesTable, eq(sql`lower(${sizesTable.name})`, input.tamanho.toLowerCase()));
+  if (same) throw new ConflictError(M.duplicateSize);
+  const [row] = await uniqueName(M.duplicateSize, () =>
+    db
+      .insert(sizesTable)
+      .values({
+        name: input.tamanho,
+        sortOrder: sql`(select coalesce(max(${sizesTable.sortOrder}), 0) + 1 from ${sizesTable})`,
+      })
+      .returning({ id: sizesTable.id, name: sizesTable.name }),
+  );
+  return row!;
+}
 
-    async createSize(input: CreateSizeBody): Promise<{ id: number; name: string }> {
-      const same = await db.$count(sizesTable, eq(sql`lower(${sizesTable.name})`, input.tamanho.toLowerCase()));
-      if (same) throw new ConflictError(M.duplicateSize);
-      const [row] = await uniqueName(M.duplicateSize, () =>
-        db
-          .insert(sizesTable)
-          .values({
-            name: input.tamanho,
-            sortOrder: sql`(select coalesce(max(${sizesTable.sortOrder}), 0) + 1 from ${sizesTable})`,
-          })
-          .returning({ id: sizesTable.id, name: sizesTable.name }),
-      );
-      return row!;
-    },
-
-    /** POST /api/product/categoria: the admin's size + colour entry. */
-    async createSizeColorEntry(input: SizeColorEntryBody): Promise<{ id: number }> {
-      const [row] = await db
-        .insert(sizeColorEntries)
-        .values({ tamanho: input.tamanho, cor: input.cor })
-        .returning({ id: sizeColorEntries.id });
-      return row!;
-    },
-  };
+/** POST /api/product/categoria: the admin's size + colour entry. */
+export async function createSizeColorEntry(db: Database, input: SizeColorEntryBody): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(sizeColorEntries)
+    .values({ tamanho: input.tamanho, cor: input.cor })
+    .returning({ id: sizeColorEntries.id });
+  return row!;
 }

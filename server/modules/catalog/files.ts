@@ -8,46 +8,56 @@ import { deleteImage, storeImage, type StoredImage } from "./images.ts";
  * before the database transaction and removed again if anything fails, so a failed upload
  * leaves neither rows nor files.
  */
-export function createCatalogFiles(deps: { db: Database; uploadsDir: string }) {
-  const { db, uploadsDir } = deps;
-
+export interface CatalogFiles {
   /** Best effort: a file that cannot be removed is only an orphan, never a failed request. */
-  async function remove(fileNames: readonly string[]): Promise<void> {
-    await Promise.all(fileNames.map((name) => deleteImage(name, uploadsDir).catch(() => {})));
-  }
+  remove(fileNames: readonly string[]): Promise<void>;
+  /** Stores one picture (validated by its content). */
+  store(file: Buffer): Promise<StoredImage>;
+  /** Stores every picture (validated by content); on the first bad one removes those already written. */
+  storeAll(files: readonly Buffer[]): Promise<StoredImage[]>;
+  /** Removes files no product or banner refers to any more. */
+  removeUnreferenced(fileNames: readonly string[]): Promise<void>;
+}
 
+export function createCatalogFiles(deps: { db: Database; uploadsDir: string }): CatalogFiles {
+  const { db, uploadsDir } = deps;
   return {
-    remove,
-
-    /** Stores one picture (validated by its content). */
-    store(file: Buffer): Promise<StoredImage> {
-      return storeImage(file, uploadsDir);
-    },
-
-    /** Stores every picture (validated by content); on the first bad one removes those already written. */
-    async storeAll(files: readonly Buffer[]): Promise<StoredImage[]> {
-      const stored: StoredImage[] = [];
-      try {
-        for (const file of files) stored.push(await storeImage(file, uploadsDir));
-      } catch (error) {
-        await remove(stored.map((s) => s.fileName));
-        throw error;
-      }
-      return stored;
-    },
-
-    /** Removes files no product or banner refers to any more. */
-    async removeUnreferenced(fileNames: readonly string[]): Promise<void> {
-      const orphans: string[] = [];
-      for (const name of new Set(fileNames)) {
-        const used =
-          (await db.$count(productImages, eq(productImages.fileName, name))) +
-          (await db.$count(banners, eq(banners.imagem, name)));
-        if (used === 0) orphans.push(name);
-      }
-      await remove(orphans);
-    },
+    remove: (fileNames) => removeFiles(uploadsDir, fileNames),
+    store: (file) => storeImage(file, uploadsDir),
+    storeAll: (files) => storeFiles(uploadsDir, files),
+    removeUnreferenced: (fileNames) => removeUnreferencedFiles(db, uploadsDir, fileNames),
   };
 }
 
-export type CatalogFiles = ReturnType<typeof createCatalogFiles>;
+export async function removeFiles(uploadsDir: string, fileNames: readonly string[]): Promise<void> {
+  await Promise.all(fileNames.map((name) => deleteImage(name, uploadsDir).catch(() => {})));
+}
+
+export async function storeFiles(uploadsDir: string, files: readonly Buffer[]): Promise<StoredImage[]> {
+  const stored: StoredImage[] = [];
+  try {
+    for (const file of files) stored.push(await storeImage(file, uploadsDir));
+  } catch (error) {
+    await removeFiles(
+      uploadsDir,
+      stored.map((s) => s.fileName),
+    );
+    throw error;
+  }
+  return stored;
+}
+
+export async function removeUnreferencedFiles(
+  db: Database,
+  uploadsDir: string,
+  fileNames: readonly string[],
+): Promise<void> {
+  const orphans: string[] = [];
+  for (const name of new Set(fileNames)) {
+    const used =
+      (await db.$count(productImages, eq(productImages.fileName, name))) +
+      (await db.$count(banners, eq(banners.imagem, name)));
+    if (used === 0) orphans.push(name);
+  }
+  await removeFiles(uploadsDir, orphans);
+}
