@@ -52,9 +52,9 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
 }
 
 /**
- * The catalogue calls /api/product/* (products, banners, colours, sizes, categories,
- * variants). Thin: validate, call one service function, answer. A plugin, so the
- * multipart parser stays inside it.
+ * The catalogue calls /api/product/* (products, banners, colours, sizes, categories; a variant with its stock is
+ * inventory's: server/modules/inventory/routes.ts). Thin: validate, call one service function, answer. A plugin,
+ * so the multipart parser stays inside it.
  */
 export async function catalogRoutes(app: FastifyInstance, opts: { catalog: CatalogService }): Promise<void> {
   await registerMultipart(app);
