@@ -275,7 +275,7 @@ ${adminTable}
 
 ## Order search and the shopper's orders at scale
 
-On the same data: the admin's \`/orders\` search (server/modules/orders/admin/filters.ts: a reference through payments_ref_idx,
+On the same data: the admin's \`/orders\` search (server/flows/order-reports/filters.ts: a reference through payments_ref_idx,
 a full e-mail through users' lower(email) index, part of a name by scanning the users only, then their orders by
 orders_user_idx) and its status filter, and \`GET /api/users/me/orders\` for one synthetic shopper given many orders
 (a session written in SQL). ${ADMIN_DURATIONS.shop} s at ONE connection (the target is for one user: one request at a
