@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from "#server/seed/bootstrap.ts";
 import { seedDemoCatalog } from "#server/seed/demo.ts";
 import { createServices } from "./services.ts";
 import { createLogger, type Logger } from "#server/core/log.ts";
+import { listenAndRecord } from "#server/http/listen.ts";
 
 export interface Runtime {
   config: Config;
@@ -111,10 +112,12 @@ export async function main(): Promise<void> {
 
   const app = await buildApp({ config, services, web: dev ? "development" : "production", loggerInstance: logger });
   let closing = false;
+  let forgetAddress = () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
+    forgetAddress();
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
@@ -128,7 +131,8 @@ export async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Recorded under DATA_DIR, so `npm run payments:simulate` on the same DATA_DIR finds this instance.
+  forgetAddress = (await listenAndRecord(app, config)).forget;
   print(`Loja ready on ${config.publicUrl} (listening on ${config.host}:${config.port})`);
 }
 
