@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { vatCategory } from "#server/modules/settings/schemas.ts";
 import { intValue, optionalIntValue, parseInteger } from "#server/core/zod.ts";
-import { CATALOG_MESSAGES, INT32_MAX, MAX_STOCK } from "./rules.ts";
+import { CATALOG_MESSAGES, MAX_STOCK } from "./admin/rules.ts";
+import { INT32_MAX } from "./rules.ts";
 import { vatFields } from "./vat-fields.ts";
 
 /**

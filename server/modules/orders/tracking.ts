@@ -1,4 +1,4 @@
-// Carriers and their tracking links live in rules.ts (browser-safe: the admin order page imports them too).
+// Carriers and their tracking links live in tracking/rules.ts (browser-safe: the admin order page imports them too).
 export {
   CARRIER_NAMES,
   CARRIERS,
@@ -7,4 +7,4 @@ export {
   TRACKING_NUMBER_PATTERN,
   TRACKING_URL_MAX,
   trackingUrl,
-} from "./rules.ts";
+} from "./tracking/rules.ts";

@@ -8,7 +8,7 @@ import { CheckCircle2, type LucideIcon, PackageCheck, Truck, Undo2, XCircle } fr
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
-import { CARRIER_NAMES, CARRIERS, type Carrier } from "#server/modules/orders/rules.ts";
+import { CARRIER_NAMES, CARRIERS, type Carrier } from "#server/modules/orders/tracking/rules.ts";
 import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
 import { buttonClass, inputClass, labelClass, Panel, useConfirm } from "#app/components/admin/ui.tsx";
 import type { OrderIntent } from "./actions.ts";

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import type { OrderDetail, PaymentDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
-import { CARRIER_NAMES } from "#server/modules/orders/rules.ts";
+import { CARRIER_NAMES } from "#server/modules/orders/tracking/rules.ts";
 import { formatEuros, formatShopDateTime } from "#app/lib/format.ts";
 import { VatBreakdownTable } from "#app/components/orders/VatBreakdownTable.tsx";
 import { PaymentStatusBadge } from "#app/components/admin/payment-status.tsx";

@@ -1,5 +1,5 @@
 /** Texts and labels of the admin stock screens; the shapes are the API's (server/modules/inventory/schemas.ts). */
-import { CATALOG_MESSAGES } from "#server/modules/catalog/rules.ts";
+import { CATALOG_MESSAGES } from "#server/modules/catalog/admin/rules.ts";
 import { DEFAULT_REASON, STOCK_UPDATED as UPDATED } from "#server/modules/inventory/rules.ts";
 import type { StockProductDetail } from "#server/modules/inventory/schemas.ts";
 
