@@ -139,8 +139,8 @@ export function parseGatewayDateEndOfDay(text: string | undefined): Date | undef
 const asDate = (at: Date | string) => (typeof at === "string" ? new Date(at) : at);
 
 /** "03/05/2025, 14:07:09": date and time in pt-PT, Lisbon time (the admin's tables). */
-export function formatDateTime(at: Date | string): string {
-  return asDate(at).toLocaleString("pt-PT", { timeZone: SHOP_TIME_ZONE });
+export function formatDateTime(at: Date): string {
+  return at.toLocaleString("pt-PT", { timeZone: SHOP_TIME_ZONE });
 }
 
 /** "3 de maio de 2025": the Lisbon calendar day in words. */
@@ -161,11 +161,4 @@ export function formatHourMinute(at: Date | string): string {
 /** "24 de novembro de 2026, às 14:07": when something happened, in the e-mails' words (Lisbon time). */
 export function formatLongDateTime(at: Date | string): string {
   return `${formatLongDate(at)}, às ${formatHourMinute(at)}`;
-}
-
-/** "2025-11-23" (a calendar day, no instant: never shifted by a time zone) -> "23/11/2025"; anything else as is. */
-export function formatCalendarDay(ymd: string): string {
-  const [year, month, day] = ymd.split("-").map(Number);
-  if (!year || !month || !day) return ymd;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("pt-PT", { timeZone: "UTC" });
 }

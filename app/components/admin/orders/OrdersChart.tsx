@@ -4,12 +4,18 @@
  */
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { OrdersPerDay } from "#server/modules/orders/admin/schemas.ts";
-import { formatCalendarDay } from "#server/core/time.ts";
 
 /** 'YYYY-MM-DD' → '23/11' (read as a calendar day, never shifted by the time zone). */
 function shortDay(dia: string): string {
   const [, month, day] = dia.split("-");
   return day && month ? `${day}/${month}` : dia;
+}
+
+/** 'YYYY-MM-DD' → '23/11/2025': a calendar day as it is, not an instant (nothing to convert to Lisbon time). */
+function longDay(dia: string): string {
+  const [year, month, day] = dia.split("-").map(Number);
+  if (!year || !month || !day) return dia;
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("pt-PT", { timeZone: "UTC" });
 }
 
 export default function OrdersChart({ data }: { data: OrdersPerDay }) {
@@ -25,10 +31,7 @@ export default function OrdersChart({ data }: { data: OrdersPerDay }) {
           minTickGap={16}
         />
         <YAxis allowDecimals={false} width={36} tick={{ fill: "#374151", fontSize: 12 }} />
-        <Tooltip
-          labelFormatter={(label) => formatCalendarDay(String(label))}
-          formatter={(value) => [value, "Pedidos"]}
-        />
+        <Tooltip labelFormatter={(label) => longDay(String(label))} formatter={(value) => [value, "Pedidos"]} />
         <Line
           type="linear"
           dataKey="total_pedidos"
