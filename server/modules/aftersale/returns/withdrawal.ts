@@ -86,129 +86,138 @@ function refundOf(order: Order, lines: LineState[], chosen: Chosen[]) {
   };
 }
 
-export function createWithdrawalService(deps: {
+/** What a withdrawal request needs: the database, the shop's address and identity for the e-mail, the mail nudge. */
+export interface WithdrawalDeps {
   db: Database;
   publicUrl: string;
   settings: () => Promise<ShopSettings>;
   onMailQueued: () => void;
-}) {
-  const { db, publicUrl } = deps;
-
-  /** The order if this requester may act on it; otherwise the same 404 as an unknown order. */
-  async function ownedOrder(tx: Tx, orderId: number, requester: Requester, lock: boolean) {
-    const order = lock ? await lockOrder(tx, orderId) : await readOrder(tx, orderId);
-    const notFound = () => new NotFoundError("userId" in requester ? M.orderNotFound : M.pairNotFound);
-    if (!order) throw notFound();
-    const [owner] = await tx
-      .select({ email: users.email, name: users.name, anonymisedAt: users.anonymisedAt })
-      .from(users)
-      .where(eq(users.id, order.userId));
-    if (!owner || owner.anonymisedAt) throw notFound();
-    const mine =
-      "userId" in requester ? order.userId === requester.userId : owner.email.toLowerCase() === requester.email;
-    if (!mine) throw notFound();
-    return { order, owner };
-  }
-
-  async function readOrder(tx: Tx, orderId: number): Promise<Order | undefined> {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    return order;
-  }
-
-  return {
-    /** The order's withdrawal block: the signed-in owner's, or the public form's after the pair matched. */
-    async view(orderId: number, requester: Requester): Promise<WithdrawalView> {
-      const { order } = await ownedOrder(db, orderId, requester, false);
-      return readWithdrawalView(db, order);
-    },
-
-    /** POST /api/users/me/orders/:id/withdrawal and POST /api/withdrawal. */
-    async request(req: WithdrawalRequest): Promise<WithdrawalResponse> {
-      const channel: ReturnChannel = "userId" in req.requester ? "conta" : "formulario";
-      // Read before the transaction: the settings cache may query, and must not wait on the order's lock.
-      const identity = (await deps.settings()).identity;
-      const result = await db.transaction(async (tx) => {
-        const { order, owner } = await ownedOrder(tx, req.orderId, req.requester, true);
-        if (order.status !== "entregue") throw new ConflictError(M.notDelivered);
-        const period = await withdrawalPeriod(tx, order.id);
-        if (!period) throw new ConflictError(M.notDelivered);
-        if (!period.open) throw new ConflictError(M.expired);
-
-        const lines = await lineStates(tx, order.id);
-        const chosen = chooseUnits(lines, req.items);
-        const method = await paidMethodOf(tx, order);
-        let iban: string | null = null;
-        if (needsIban(method)) {
-          if (!req.iban) throw new BadRequestError(M.ibanRequired);
-          if (!isValidPtIban(req.iban)) throw new BadRequestError(IBAN_MESSAGE);
-          iban = normaliseIban(req.iban);
-        }
-        const { refundCents, includesDelivery } = refundOf(order, lines, chosen);
-
-        const [created] = await tx
-          .insert(returns)
-          .values({ orderId: order.id, channel, reason: req.reason ?? "", iban, refundCents })
-          .returning();
-        const row = created!;
-        await tx
-          .insert(returnLines)
-          .values(chosen.map((c) => ({ returnId: row.id, orderLineId: c.line.id, quantity: c.quantity })));
-
-        const units = chosen.reduce((n, c) => n + c.quantity, 0);
-        const euros = (refundCents / 100).toFixed(2).replace(".", ",");
-        // Kind 'payment': the request puts a refund in motion (the timeline has no kind of its own for returns).
-        // The IBAN stays on the return row only: events are never anonymised.
-        await recordOrderEvent(tx, {
-          orderId: order.id,
-          kind: "payment",
-          actor: "customer",
-          message:
-            `Livre resolução pedida (${CHANNEL_NAMES[channel]}): ${units} ${units === 1 ? "artigo" : "artigos"}, ` +
-            `reembolso de ${euros} € a fazer${iban ? " por transferência bancária" : " por MB WAY"}` +
-            (req.reason ? `. Motivo: ${req.reason}` : ""),
-          data: { return_id: row.id, refund_cents: refundCents, channel },
-        });
-
-        const mail = withdrawalConfirmationMail({
-          to: owner.email,
-          customerName: order.deliveryName || owner.name,
-          orderId: order.id,
-          returnId: row.id,
-          requestedAt: row.requestedAt,
-          lines: chosen.map((c) => ({
-            name: c.line.name,
-            color: c.line.color,
-            size: c.line.size,
-            quantity: c.quantity,
-            cents: c.line.unitPriceCents * c.quantity,
-          })),
-          refundCents,
-          includesDelivery,
-          refundTo: iban ? { kind: "iban", iban } : { kind: "mbway" },
-          returnAddress: {
-            name: identity.legalName,
-            address: identity.address,
-            postalCode: identity.postalCode,
-            city: identity.city,
-          },
-          orderUrl: `${publicUrl}/conta/encomendas/${order.id}`,
-        });
-        const outboxId = await enqueueMail(tx, mail);
-        await recordOrderEvent(tx, {
-          orderId: order.id,
-          kind: "email",
-          actor: "system",
-          message: `E-mail ao cliente: ${mail.subject}`,
-          data: { outbox_id: outboxId, mail_kind: mail.kind },
-        });
-        return { order, returnId: row.id };
-      });
-      deps.onMailQueued();
-      const withdrawal = await readWithdrawalView(db, result.order);
-      const created = withdrawal.returns.find((r) => r.id === result.returnId)!;
-      return { success: true, message: M.requested, return: created, withdrawal };
-    },
-  };
 }
 
-export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+/** The order if this requester may act on it; otherwise the same 404 as an unknown order. */
+async function ownedOrder(tx: Tx, orderId: number, requester: Requester, lock: boolean) {
+  const order = lock ? await lockOrder(tx, orderId) : await readOrder(tx, orderId);
+  const notFound = () => new NotFoundError("userId" in requester ? M.orderNotFound : M.pairNotFound);
+  if (!order) throw notFound();
+  const [owner] = await tx
+    .select({ email: users.email, name: users.name, anonymisedAt: users.anonymisedAt })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  if (!owner || owner.anonymisedAt) throw notFound();
+  const mine =
+    "userId" in requester ? order.userId === requester.userId : owner.email.toLowerCase() === requester.email;
+  if (!mine) throw notFound();
+  return { order, owner };
+}
+
+async function readOrder(tx: Tx, orderId: number): Promise<Order | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
+/** The order's withdrawal block: the signed-in owner's, or the public form's after the pair matched. */
+export async function withdrawalView(db: Database, orderId: number, requester: Requester): Promise<WithdrawalView> {
+  const { order } = await ownedOrder(db, orderId, requester, false);
+  return readWithdrawalView(db, order);
+}
+
+/** POST /api/users/me/orders/:id/withdrawal and POST /api/withdrawal. */
+export async function requestWithdrawal(deps: WithdrawalDeps, req: WithdrawalRequest): Promise<WithdrawalResponse> {
+  const { db, publicUrl } = deps;
+  const channel: ReturnChannel = "userId" in req.requester ? "conta" : "formulario";
+  // Read before the transaction: the settings cache may query, and must not wait on the order's lock.
+  const identity = (await deps.settings()).identity;
+  const result = await db.transaction(async (tx) => {
+    const { order, owner } = await ownedOrder(tx, req.orderId, req.requester, true);
+    if (order.status !== "entregue") throw new ConflictError(M.notDelivered);
+    const period = await withdrawalPeriod(tx, order.id);
+    if (!period) throw new ConflictError(M.notDelivered);
+    if (!period.open) throw new ConflictError(M.expired);
+
+    const lines = await lineStates(tx, order.id);
+    const chosen = chooseUnits(lines, req.items);
+    const method = await paidMethodOf(tx, order);
+    let iban: string | null = null;
+    if (needsIban(method)) {
+      if (!req.iban) throw new BadRequestError(M.ibanRequired);
+      if (!isValidPtIban(req.iban)) throw new BadRequestError(IBAN_MESSAGE);
+      iban = normaliseIban(req.iban);
+    }
+    const { refundCents, includesDelivery } = refundOf(order, lines, chosen);
+
+    const [created] = await tx
+      .insert(returns)
+      .values({ orderId: order.id, channel, reason: req.reason ?? "", iban, refundCents })
+      .returning();
+    const row = created!;
+    await tx
+      .insert(returnLines)
+      .values(chosen.map((c) => ({ returnId: row.id, orderLineId: c.line.id, quantity: c.quantity })));
+
+    const units = chosen.reduce((n, c) => n + c.quantity, 0);
+    const euros = (refundCents / 100).toFixed(2).replace(".", ",");
+    // Kind 'payment': the request puts a refund in motion (the timeline has no kind of its own for returns).
+    // The IBAN stays on the return row only: events are never anonymised.
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: "payment",
+      actor: "customer",
+      message:
+        `Livre resolução pedida (${CHANNEL_NAMES[channel]}): ${units} ${units === 1 ? "artigo" : "artigos"}, ` +
+        `reembolso de ${euros} € a fazer${iban ? " por transferência bancária" : " por MB WAY"}` +
+        (req.reason ? `. Motivo: ${req.reason}` : ""),
+      data: { return_id: row.id, refund_cents: refundCents, channel },
+    });
+
+    const mail = withdrawalConfirmationMail({
+      to: owner.email,
+      customerName: order.deliveryName || owner.name,
+      orderId: order.id,
+      returnId: row.id,
+      requestedAt: row.requestedAt,
+      lines: chosen.map((c) => ({
+        name: c.line.name,
+        color: c.line.color,
+        size: c.line.size,
+        quantity: c.quantity,
+        cents: c.line.unitPriceCents * c.quantity,
+      })),
+      refundCents,
+      includesDelivery,
+      refundTo: iban ? { kind: "iban", iban } : { kind: "mbway" },
+      returnAddress: {
+        name: identity.legalName,
+        address: identity.address,
+        postalCode: identity.postalCode,
+        city: identity.city,
+      },
+      orderUrl: `${publicUrl}/conta/encomendas/${order.id}`,
+    });
+    const outboxId = await enqueueMail(tx, mail);
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: "email",
+      actor: "system",
+      message: `E-mail ao cliente: ${mail.subject}`,
+      data: { outbox_id: outboxId, mail_kind: mail.kind },
+    });
+    return { order, returnId: row.id };
+  });
+  deps.onMailQueued();
+  const withdrawal = await readWithdrawalView(db, result.order);
+  const created = withdrawal.returns.find((r) => r.id === result.returnId)!;
+  return { success: true, message: M.requested, return: created, withdrawal };
+}
+
+/** The withdrawal's calls bound to their dependencies (server/services.ts; the web app's form actions call it). */
+export interface WithdrawalService {
+  view(orderId: number, requester: Requester): Promise<WithdrawalView>;
+  request(req: WithdrawalRequest): Promise<WithdrawalResponse>;
+}
+
+export function createWithdrawalService(deps: WithdrawalDeps): WithdrawalService {
+  return {
+    view: (orderId, requester) => withdrawalView(deps.db, orderId, requester),
+    request: (req) => requestWithdrawal(deps, req),
+  };
+}
