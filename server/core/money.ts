@@ -63,3 +63,12 @@ export function formatEuroAmount(euros: number): string {
 export function formatEuros(cents: number): string {
   return formatEuroAmount(cents / 100);
 }
+
+/**
+ * An amount in cents as the shop's messages and order history write it: 1250 -> "12,50 €" (plain space,
+ * no thousands groups). The API's pt-PT answers and the timeline events have always used this form;
+ * prices on screen and in e-mails use `formatEuros`.
+ */
+export function eurosInText(cents: number): string {
+  return `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+}

@@ -49,6 +49,7 @@ import {
   type RefundTarget,
   type ResolvedRefund,
 } from "#server/modules/aftersale/returns/refunds.ts";
+import { eurosInText } from "#server/core/money.ts";
 
 /*
  * Cancelling a paid order and giving money back, across orders, inventory, payments, invoicing and aftersale.
@@ -88,8 +89,6 @@ export interface RefundDeps extends FulfilmentDeps {
 export interface RefundsService {
   refund(admin: PublicUser, target: RefundTarget, action: RefundAction): Promise<RefundResult>;
 }
-
-const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 
 // ---------- cancelling a paid order ----------
 
@@ -178,7 +177,7 @@ async function completeRefund(
     orderId: r.order.id,
     kind: "payment",
     actor,
-    message: `Reembolso de ${euros(refund.amountCents)} feito ${how}${r.ret ? ` (devolução #${r.ret.id})` : ""}`,
+    message: `Reembolso de ${eurosInText(refund.amountCents)} feito ${how}${r.ret ? ` (devolução #${r.ret.id})` : ""}`,
     data: { refund_id: refund.id, return_id: r.ret?.id ?? null, method: refund.method, refund_status: "done" },
   });
   const [owner] = await tx
@@ -315,7 +314,7 @@ async function refundByMbway(
     return completeRefund(tx, deps.publicUrl, r, claim.refund, actor, answer);
   });
   if (mailed) deps.onMailQueued();
-  return { success: true, message: `Reembolso de ${euros(claim.refund.amountCents)} feito por MB WAY.` };
+  return { success: true, message: `Reembolso de ${eurosInText(claim.refund.amountCents)} feito por MB WAY.` };
 }
 
 /** The admin checked ifthenpay's backoffice: the unanswered MB WAY refund was made. No call. */
@@ -329,7 +328,7 @@ async function confirmMbway(deps: RefundDeps, admin: PublicUser, target: RefundT
     return { mailed: await completeRefund(tx, deps.publicUrl, r, r.live, actor, answer), cents: r.live.amountCents };
   });
   if (result.mailed) deps.onMailQueued();
-  return { success: true, message: `Reembolso de ${euros(result.cents)} por MB WAY confirmado.` };
+  return { success: true, message: `Reembolso de ${eurosInText(result.cents)} por MB WAY confirmado.` };
 }
 
 /** 'Transferência feita': the admin transferred the money (to the return's IBAN); recorded as done at once. */
@@ -343,7 +342,7 @@ async function confirmTransfer(deps: RefundDeps, admin: PublicUser, target: Refu
     return { mailed: await completeRefund(tx, deps.publicUrl, r, row, actor, answer), cents: r.amountCents };
   });
   if (result.mailed) deps.onMailQueued();
-  return { success: true, message: `Reembolso de ${euros(result.cents)} por transferência registado.` };
+  return { success: true, message: `Reembolso de ${eurosInText(result.cents)} por transferência registado.` };
 }
 
 /** POST /api/returns/:id/refund and /api/orders/:id/refund: one of the refund actions. */

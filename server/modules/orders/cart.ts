@@ -11,6 +11,7 @@ import {
   type CartCheckLine,
   type CreateOrderBody,
 } from "./schemas.ts";
+import { eurosInText } from "#server/core/money.ts";
 
 /*
  * A cart as the database sees it: each item's product and variant with the current price and free
@@ -123,7 +124,7 @@ function checkLine(rows: CatalogRows, item: CartCheckBody["items"][number]): Car
     return {
       ...common,
       status: "price_changed",
-      message: `O preço mudou para ${price.toFixed(2).replace(".", ",")} €.`,
+      message: `O preço mudou para ${eurosInText(found.product.priceCents)}.`,
     };
   }
   return { ...common, status: "ok", message: null };

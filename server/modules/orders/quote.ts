@@ -3,6 +3,7 @@ import type { Database } from "#server/core/db/client.ts";
 import { checkCart, euros } from "./cart.ts";
 import type { CartQuote, CartQuoteBody, TotalChangedDetails } from "./schemas.ts";
 import { shippingCents, zoneFor, type ShippingRates } from "./shipping.ts";
+import { eurosInText } from "#server/core/money.ts";
 
 /*
  * The price before the order button (POST /api/cart/quote): the cart's lines as the database prices them,
@@ -11,7 +12,6 @@ import { shippingCents, zoneFor, type ShippingRates } from "./shipping.ts";
  */
 
 /** A sum of money in cents written as the shopper reads it: "23,40 €". */
-export const eurosText = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 
 /** The 409 when the total shown (`total_esperado`) is not what the order would cost now; null when it is. */
 export function totalMismatch(
@@ -28,7 +28,7 @@ export function totalMismatch(
     total: euros(totalCents),
   };
   return new ConflictError(
-    `O total da encomenda mudou para ${eurosText(totalCents)} (portes incluídos). Confirme o novo total para continuar.`,
+    `O total da encomenda mudou para ${eurosInText(totalCents)} (portes incluídos). Confirme o novo total para continuar.`,
     details,
   );
 }

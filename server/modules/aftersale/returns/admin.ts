@@ -23,6 +23,7 @@ import { IBAN_MESSAGE, isValidPtIban, normaliseIban } from "./iban.ts";
 import { attemptState } from "./refunds.ts";
 import { RETURN_STATUS_LABELS, WITHDRAWAL_MESSAGES, type ReturnChannel, type ReturnStatus } from "./schemas.ts";
 import { lineStates, needsIban, paidMethodOf } from "./withdrawal-view.ts";
+import { eurosInText } from "#server/core/money.ts";
 
 /*
  * The admin's side of returns (the shopper's request is withdrawal.ts; the money is refunds.ts): the order page's
@@ -41,7 +42,6 @@ const CHANNEL_LABELS: Record<ReturnChannel, string> = {
 };
 
 const euros = (cents: number) => Math.round(cents) / 100;
-const eurosText = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 const adminActor = (user: PublicUser): Actor => ({ userId: user.id, name: user.name });
 
 /** "•••• 0154": all but the last 4 characters hidden. */
@@ -243,7 +243,7 @@ export async function markReturnReceived(db: Database, admin: PublicUser, return
       orderId: order.id,
       kind: "payment",
       actor: adminActor(admin),
-      message: `Devolução #${ret.id} recebida: ${count} ${count === 1 ? "unidade" : "unidades"} de volta ao stock; reembolso de ${eurosText(ret.refundCents)} a fazer`,
+      message: `Devolução #${ret.id} recebida: ${count} ${count === 1 ? "unidade" : "unidades"} de volta ao stock; reembolso de ${eurosInText(ret.refundCents)} a fazer`,
       data: { return_id: ret.id, return_status: "received" },
     });
   });
@@ -318,7 +318,7 @@ export async function openReturn(
       kind: "payment",
       actor: adminActor(admin),
       message:
-        `Devolução #${row!.id} aberta pela loja: ${units} ${units === 1 ? "unidade" : "unidades"}, reembolso de ${eurosText(refundCents)}` +
+        `Devolução #${row!.id} aberta pela loja: ${units} ${units === 1 ? "unidade" : "unidades"}, reembolso de ${eurosInText(refundCents)}` +
         (body.reason ? `. Motivo: ${body.reason}` : ""),
       data: { return_id: row!.id, refund_cents: refundCents, channel: "admin" },
     });

@@ -27,6 +27,7 @@ import {
   readWithdrawalView,
   withdrawalPeriod,
 } from "./withdrawal-view.ts";
+import { eurosInText } from "#server/core/money.ts";
 
 /*
  * The withdrawal right ('Livre resolução', Decreto-Lei 24/2014 art. 10; the withdrawal function of Directive (EU)
@@ -155,7 +156,6 @@ export async function requestWithdrawal(deps: WithdrawalDeps, req: WithdrawalReq
       .values(chosen.map((c) => ({ returnId: row.id, orderLineId: c.line.id, quantity: c.quantity })));
 
     const units = chosen.reduce((n, c) => n + c.quantity, 0);
-    const euros = (refundCents / 100).toFixed(2).replace(".", ",");
     // Kind 'payment': the request puts a refund in motion (the timeline has no kind of its own for returns).
     // The IBAN stays on the return row only: events are never anonymised.
     await recordOrderEvent(tx, {
@@ -164,7 +164,7 @@ export async function requestWithdrawal(deps: WithdrawalDeps, req: WithdrawalReq
       actor: "customer",
       message:
         `Livre resolução pedida (${CHANNEL_NAMES[channel]}): ${units} ${units === 1 ? "artigo" : "artigos"}, ` +
-        `reembolso de ${euros} € a fazer${iban ? " por transferência bancária" : " por MB WAY"}` +
+        `reembolso de ${eurosInText(refundCents)} a fazer${iban ? " por transferência bancária" : " por MB WAY"}` +
         (req.reason ? `. Motivo: ${req.reason}` : ""),
       data: { return_id: row.id, refund_cents: refundCents, channel },
     });
