@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { ssrServerModulesOutside } from "#server/http/web-bundle.ts";
 
 // The browser bundle is grouped into a few larger chunks instead of ~20 small ones: every storefront
 // page needs the same framework and layout code, and each extra module costs a request, a
@@ -25,5 +26,7 @@ export default defineConfig({
   build: { target: "es2022" },
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
+    // Server modules are imported at run time, never bundled into build/server (server/http/web-bundle.ts).
+    ssr: ssrServerModulesOutside,
   },
 });

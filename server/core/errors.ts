@@ -1,28 +1,16 @@
 /**
  * Typed domain errors. Services throw these; the single error handler (server/http/error-handler.ts) turns
  * them into HTTP answers of the shape `{ success: false, message, error }`, where
- * message and error both carry the pt-PT text the shopper or admin reads.
+ * message and error both carry the pt-PT text the shopper or admin reads. Route loaders see the same classes:
+ * the web app imports server modules at run time instead of bundling copies (server/http/web-bundle.ts).
  */
-const APP_ERROR = Symbol.for("loja.AppError");
-
 export class AppError extends Error {
   readonly status: number;
   readonly details: unknown;
-  readonly [APP_ERROR] = true;
   constructor(status: number, message: string, details?: unknown) {
     super(message);
     this.status = status;
     this.details = details;
-  }
-
-  /**
-   * The built web app (build/server/index.js) carries its own copy of this module, so a route
-   * loader's `instanceof AppError` must also recognise errors thrown by the server process's copy:
-   * `AppError` matches by a registered symbol; subclasses keep the ordinary prototype check.
-   */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return typeof value === "object" && value !== null && APP_ERROR in value;
   }
 }
 

@@ -44,16 +44,25 @@ export async function registerWeb(
   let getHandler: () => Promise<{ build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }>;
 
   if (opts.mode === "development") {
-    const { createServer } = await import("vite");
+    const { createServer, createServerModuleRunner } = await import("vite");
+    const { ESModulesEvaluator } = await import("vite/module-runner");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    // Vite leaves the app's #server/* imports to the runner (web-bundle.ts); imported from here, Node resolves them
+    // through package.json "imports" to this process's own modules (Vite's default would resolve from its package).
+    const evaluator = new ESModulesEvaluator();
+    evaluator.runExternalModule = (file: string) => import(file);
+    const runner = createServerModuleRunner(vite.environments.ssr, { evaluator });
     await app.register(import("@fastify/middie"));
     app.use((req, res, next) => {
       if (req.url?.startsWith("/api/") || req.url?.startsWith("/uploads/")) return next();
       vite.middlewares(req, res, next);
     });
-    app.addHook("onClose", () => vite.close());
+    app.addHook("onClose", async () => {
+      await runner.close();
+      await vite.close();
+    });
     getHandler = async () => {
-      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      const build = (await runner.import("virtual:react-router/server-build")) as ServerBuild;
       return { build, handle: createRequestHandler(build, "development") };
     };
   } else {
@@ -168,6 +177,10 @@ export function toWebRequest(request: FastifyRequest, publicUrl: string): Reques
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    // A form posted from a page under Referrer-Policy no-referrer (helmet's; /redefinir-palavra-passe's meta) comes
+    // with `Origin: null`. The access hook has already refused cross-site requests (Sec-Fetch-Site); React Router's
+    // own origin check would refuse "null" (400 'Bad Request'), so the header that says nothing is left out.
+    if (name === "origin" && value === "null") continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const controller = new AbortController();
