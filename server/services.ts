@@ -1,30 +1,31 @@
 import path from "node:path";
-import { createAccountsService } from "#server/modules/accounts/service.ts";
-import { createContactService } from "#server/modules/contact/service.ts";
-import { createSessionStore } from "#server/modules/accounts/sessions.ts";
-import { createCatalogCache } from "#server/modules/catalog/cache.ts";
-import { createCatalogService } from "#server/modules/catalog/service.ts";
+import type { PaymentProvider } from "#server/modules/payments/providers/provider.ts";
+import { createAccountsService, type AccountsService } from "#server/modules/accounts/service.ts";
+import { createContactService, type ContactService } from "#server/modules/contact/service.ts";
+import { createSessionStore, type SessionStore } from "#server/modules/accounts/sessions.ts";
+import { createCatalogCache, type CatalogCache } from "#server/modules/catalog/cache.ts";
+import { createCatalogService, type CatalogService } from "#server/modules/catalog/service.ts";
 import type { Config } from "#server/core/config.ts";
 import type { Database } from "#server/core/db/client.ts";
-import { createRateLimiter } from "#server/core/rate-limit.ts";
+import { createRateLimiter, type RateLimiter } from "#server/core/rate-limit.ts";
 import { createInvoiceProvider } from "#server/modules/invoicing/providers/factory.ts";
 import type { InvoiceProvider } from "#server/modules/invoicing/providers/provider.ts";
-import { createInvoicingService } from "#server/modules/invoicing/service.ts";
-import { adminOrdersService } from "#server/flows/order-reports/service.ts";
-import { shopperOrderViews } from "#server/flows/order-views.ts";
-import { ordersService } from "#server/modules/orders/service.ts";
+import { createInvoicingService, type InvoicingService } from "#server/modules/invoicing/service.ts";
+import { adminOrdersService, type AdminOrdersService } from "#server/flows/order-reports/service.ts";
+import { shopperOrderViews, type ShopperOrderViews } from "#server/flows/order-views.ts";
+import { ordersService, type OrdersService } from "#server/modules/orders/service.ts";
 import type { CheckoutDeps } from "#server/flows/checkout.ts";
 import { expireDue } from "#server/flows/order-expiry.ts";
-import { paymentExceptionsReads } from "#server/flows/payment-exceptions.ts";
+import { paymentExceptionsReads, type PaymentExceptionsReads } from "#server/flows/payment-exceptions.ts";
 import type { PaymentPageDeps } from "#server/flows/payment-page.ts";
 import type { PaymentFlowDeps } from "#server/flows/payment-received.ts";
 import { createPaymentProvider } from "#server/modules/payments/providers/factory.ts";
-import { createPaymentReminders } from "#server/flows/payment-reminders.ts";
-import { createReturnsAdminService } from "#server/modules/aftersale/returns/admin.ts";
+import { createPaymentReminders, type PaymentReminders } from "#server/flows/payment-reminders.ts";
+import { createReturnsAdminService, type ReturnsAdminService } from "#server/modules/aftersale/returns/admin.ts";
 import type { RefundDeps } from "#server/flows/cancellation-and-refund.ts";
-import { createWithdrawalService } from "#server/modules/aftersale/returns/withdrawal.ts";
-import { createSettingsService } from "#server/modules/settings/service.ts";
-import { stockService } from "#server/modules/inventory/service.ts";
+import { createWithdrawalService, type WithdrawalService } from "#server/modules/aftersale/returns/withdrawal.ts";
+import { createSettingsService, type SettingsService } from "#server/modules/settings/service.ts";
+import { stockService, type StockService } from "#server/modules/inventory/service.ts";
 import type { AccountPrivacyDeps } from "#server/flows/account-privacy.ts";
 
 /**
@@ -39,7 +40,7 @@ export function createServices(deps: {
   onInvoiceQueued?: () => void;
   /** Tests: an in-process invoicing service instead of INVOICE_PROVIDER's. */
   invoiceProvider?: InvoiceProvider;
-}) {
+}): Services {
   const { config, db } = deps;
   const sessions = createSessionStore(db);
   const limiter = createRateLimiter(db);
@@ -154,4 +155,34 @@ export function createServices(deps: {
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+/** What routes, loaders and jobs reach through `services` (app/context.ts, server/app.ts, server/jobs/boss.ts). */
+export interface Services {
+  db: Database;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  accounts: AccountsService;
+  /** The RGPD export and account deletion flow's dependencies (server/flows/account-privacy.ts). */
+  privacy: AccountPrivacyDeps;
+  catalog: CatalogService;
+  catalogCache: CatalogCache;
+  settings: SettingsService;
+  paymentProvider: PaymentProvider;
+  /** The cart's reads before the order button. */
+  orders: OrdersService;
+  /** The checkout flow's dependencies (server/flows/checkout.ts). */
+  checkout: CheckoutDeps;
+  /** The expiry job and the admin's payment exceptions. */
+  payments: { expireDue(): Promise<number>; exceptions: PaymentExceptionsReads };
+  /** The payment flows' dependencies (server/flows/payment-received.ts, payment-page.ts). */
+  paymentFlows: PaymentFlowDeps & PaymentPageDeps;
+  paymentReminders: PaymentReminders;
+  stock: StockService;
+  adminOrders: AdminOrdersService;
+  myOrders: ShopperOrderViews;
+  withdrawal: WithdrawalService;
+  /** The admin order page's changes (server/flows/cancellation-and-refund.ts). */
+  orderChanges: RefundDeps;
+  returnsAdmin: ReturnsAdminService;
+  invoicing: InvoicingService;
+  contact: ContactService;
+}
