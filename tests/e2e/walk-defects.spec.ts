@@ -1,12 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { request as playwrightRequest, test, waitForHydration, type APIRequestContext, type Page } from "./fixtures.ts";
+import { createCliente, firstInStock, postMbOrder, signedInApi, type CartLine } from "./accounts-kit.ts";
 import { ADMIN, expect, loginThroughForm } from "./support.ts";
 
 /**
  * Defects found in the end-to-end walk (issue 11, "Defects found in the walk"): static home tiles (2.1), 'Voltar'
  * on a page opened directly (2.3), pt-PT prices (2.5), the header logo's accessible name (2.10)
- * and choices made before hydration (2.11).
+ * and choices made before hydration (2.11). Issue 18's walk: forms filled in the server's HTML that keep what was
+ * typed before hydration (defect 1), no paid extra ticked by default (2), the total confirmed is the total on
+ * screen (3), and the stored payment after 'Pagar por Multibanco' (4).
  */
 
 async function adminApi(baseURL: string): Promise<{ api: APIRequestContext; h: Record<string, string> }> {
@@ -366,4 +369,355 @@ test("what a visitor types into the register form before hydration stays there",
   await expect(page.getByLabel("Nome", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Email", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Palavra-passe", { exact: true })).toHaveAttribute("aria-invalid", "true");
+});
+
+// ---------- issue 18, defect 1: every form arrives filled and keeps what was typed before hydration ----------
+
+/** Opens `path` with the scripts held back (the server's HTML only), as an admin already signed in. */
+async function openBeforeHydration(page: Page, path: string) {
+  const scripts = await holdScripts(page);
+  await page.mainFrame().goto(path, { waitUntil: "domcontentloaded" });
+  // The page asks for its scripts after the first paint (decision 0008): they are held from then on.
+  await expect.poll(() => scripts.held()).toBeGreaterThan(0);
+  return scripts;
+}
+
+const notHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated);
+
+async function signInAsAdmin(page: Page) {
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+}
+
+test("a product edit typed before hydration is saved exactly as typed: the server's HTML has the product's values", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { api, h } = await adminApi(baseURL!);
+  const name = `Caneca Aveiro ${Date.now() % 1e7}`;
+  const { id } = await createShopProduct(api, h, name, "Canecas");
+  await signInAsAdmin(page);
+
+  const scripts = await openBeforeHydration(page, `/produtos/editar/${id}`);
+  const field = (label: string) => page.getByLabel(label);
+  // The server sends the form filled from its loader, not empty until the scripts run.
+  await expect(field("Nome")).toHaveValue(name);
+  await expect(field("Descrição")).toHaveValue("Produto do teste das categorias.");
+  await expect(field("Preço (€)")).toHaveValue("9,90");
+  await expect(page.getByLabel("Estado")).toHaveValue("1");
+  await field("Nome").fill(`${name} renomeada`);
+  await field("Descrição").fill("Texto novo.");
+  await field("Preço (€)").fill("12,40");
+  expect(await notHydrated(page)).toBeUndefined();
+
+  await scripts.release();
+  await expect(field("Nome")).toHaveValue(`${name} renomeada`);
+  await expect(field("Descrição")).toHaveValue("Texto novo.");
+  await expect(field("Preço (€)")).toHaveValue("12,40");
+  await page.getByRole("button", { name: "Guardar Alterações" }).click();
+  await page.waitForURL(/\/produtos$/);
+  const saved = (await (await api.get(`/api/product/${id}`)).json()) as {
+    name: string;
+    description: string;
+    price: number;
+  };
+  expect({ name: saved.name, description: saved.description, price: saved.price }).toEqual({
+    name: `${name} renomeada`,
+    description: "Texto novo.",
+    price: 12.4,
+  });
+  await api.put(`/api/product/editstatus/${id}`, { headers: h });
+  await api.dispose();
+});
+
+test("a variant chosen on the product's edit page before hydration is the one added", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const { api, h } = await adminApi(baseURL!);
+  const { id } = await createShopProduct(api, h, `Caneca Variante ${Date.now() % 1e7}`, "Canecas");
+  const colors = (await (await api.get("/api/product/cores")).json()) as Array<{ id: number; name: string }>;
+  const colour = colors[1] ?? colors[0]!;
+  await signInAsAdmin(page);
+
+  const scripts = await openBeforeHydration(page, `/produtos/editar/${id}`);
+  await page.locator("#variant-color").selectOption(String(colour.id));
+  await page.locator("#variant-stock").fill("37");
+  expect(await notHydrated(page)).toBeUndefined();
+
+  await scripts.release();
+  await expect(page.locator("#variant-color")).toHaveValue(String(colour.id));
+  await expect(page.locator("#variant-stock")).toHaveValue("37");
+  await page.getByRole("button", { name: "Adicionar Variante" }).click();
+  await expect(page.getByText("Variante criada com sucesso!").first()).toBeVisible();
+  const detail = (await (await api.get(`/api/product/stockdetalhe/${id}`)).json()) as {
+    variants: Array<{ color_id: number; stock: number }>;
+  };
+  expect(detail.variants.some((v) => v.color_id === colour.id && v.stock === 37)).toBe(true);
+  await api.put(`/api/product/editstatus/${id}`, { headers: h });
+  await api.dispose();
+});
+
+test("a user edit typed before hydration is saved as typed: the server's HTML has the user's name and e-mail", async ({
+  page,
+  baseURL,
+}) => {
+  const { api, h } = await adminApi(baseURL!);
+  const email = `edicao-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemplo.pt`;
+  const created = await api.post("/users/newuser", {
+    headers: h,
+    data: { name: "Rui Antes", email, password: "edicao-verde-2026" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const userId = (await created.json()).user.id as number;
+  await signInAsAdmin(page);
+
+  const scripts = await openBeforeHydration(page, `/usuarios/editar/${userId}`);
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Rui Antes");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await page.getByLabel("Nome", { exact: true }).fill("Rui Depois");
+  expect(await notHydrated(page)).toBeUndefined();
+
+  await scripts.release();
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Rui Depois");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await page.waitForURL("**/dashboard");
+  const user = (await (await api.get(`/api/users/${userId}`)).json()) as { name: string; email: string };
+  expect(user).toMatchObject({ name: "Rui Depois", email });
+  await api.dispose();
+});
+
+test("shop settings typed before hydration are saved as typed, and the saved toast has its pt-PT title (axe)", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { api, h } = await adminApi(baseURL!);
+  const original = await (await api.get("/api/settings")).json();
+  const legalName = `Loja Antes da Hidratação ${Date.now() % 1e7}, Lda.`;
+  try {
+    await signInAsAdmin(page);
+    const scripts = await openBeforeHydration(page, "/definicoes");
+    await expect(page.getByLabel("Denominação social")).toHaveValue(original.identity.legalName);
+    await page.getByLabel("Denominação social").fill(legalName);
+    expect(await notHydrated(page)).toBeUndefined();
+
+    await scripts.release();
+    await expect(page.getByLabel("Denominação social")).toHaveValue(legalName);
+    await page.getByRole("button", { name: "Guardar definições" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Definições guardadas." });
+    await expect(toast).toBeVisible();
+    await expect(toast.locator("[data-title]")).toHaveText("Definições guardadas.");
+    await expect(page.getByLabel("Denominação social")).toHaveValue(legalName);
+    const saved = await (await api.get("/api/settings")).json();
+    expect(saved.identity.legalName).toBe(legalName);
+    // The toast, once in place, passes axe (an empty title failed colour contrast).
+    await expect(toast).toHaveAttribute("data-visible", "true");
+    await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    const results = await new AxeBuilder({ page }).include("[data-sonner-toast]").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`)).toEqual([]);
+  } finally {
+    const put = await api.put("/api/settings", { headers: h, data: original });
+    expect(put.status(), await put.text()).toBe(200);
+    await api.dispose();
+  }
+});
+
+// ---------- issue 18, defects 2 and 3: the delivery dialog ----------
+
+/** A cart line of `quantidade` units of a product with stock, as the storefront stores it. */
+async function cartLine(api: APIRequestContext, quantidade: number, skip = 0): Promise<CartLine> {
+  const { productId, variantId } = await firstInStock(api, quantidade + 2, skip);
+  const detail = (await (await api.get(`/api/product/stockdetalhe/${productId}`)).json()) as {
+    name: string;
+    image: string;
+    price: number;
+    variants: Array<{ id: number; color_name: string | null; size_name: string | null }>;
+  };
+  const variant = detail.variants.find((v) => v.id === variantId)!;
+  return {
+    id: productId,
+    name: detail.name,
+    image: String(detail.image).split(",")[0] ?? "",
+    price: detail.price,
+    cor: variant.color_name ?? "",
+    tamanho: variant.size_name ?? "",
+    quantidade,
+    variant_id: variantId,
+  };
+}
+
+/** The server's total to pay (euros, as the page writes it) for these lines and delivery choices. */
+async function quotedTotal(baseURL: string, lines: CartLine[], codigoPostal: string, fast: boolean) {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const res = await api.post("/api/cart/quote", {
+    data: {
+      items: lines.map((l) => ({ product_id: l.id, variant_id: l.variant_id, quantity: l.quantidade, price: l.price })),
+      codigo_postal: codigoPostal,
+      entrega_rapida: fast,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const total = ((await res.json()) as { total: number }).total;
+  await api.dispose();
+  return `${total.toFixed(2).replace(".", ",")}\u00a0€`;
+}
+
+const dialogTotal = (page: Page) =>
+  page
+    .getByRole("dialog", { name: "Dados de entrega" })
+    .getByRole("region", { name: "Total da encomenda" })
+    .getByRole("term")
+    .filter({ hasText: /^Total a pagar/ })
+    .locator("xpath=following-sibling::dd[1]");
+
+async function openCart(page: Page, lines: CartLine[]) {
+  await page.evaluate((stored) => localStorage.setItem("carrinho", JSON.stringify(stored)), lines);
+  await page.goto("/carrinho");
+  await page.getByRole("main").getByText("Multibanco", { exact: true }).click();
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  return page.getByRole("dialog", { name: "Dados de entrega" });
+}
+
+test("the delivery dialog offers the last address but never ticks 'Entrega rápida' because the last order had it", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { api: admin, h } = await adminApi(baseURL!);
+  const csrf = h["x-csrf-token"]!;
+  const shopper = await createCliente(admin, csrf, {
+    prefix: "rapida",
+    name: "Rita Rápida",
+    password: "rapida-verde-2026",
+  });
+  const buyer = await signedInApi(baseURL, shopper.email, shopper.password);
+  const line = await cartLine(admin, 1);
+  const address = {
+    nome: "Rita Rápida",
+    morada: "Rua da Pressa, 3",
+    codigo_postal: "4000-442",
+    cidade: "Porto",
+    telefone: "913000111",
+    entrega_rapida: true,
+  };
+  const first = await postMbOrder(buyer.api, buyer.csrf, address, [
+    { product_id: line.id, variant_id: line.variant_id, quantity: 1 },
+  ]);
+  expect(first.status(), await first.text()).toBe(201);
+
+  await loginThroughForm(page, shopper.email, shopper.password);
+  await page.waitForURL((url) => url.pathname !== "/login");
+  const dialog = await openCart(page, [line]);
+  await expect(dialog.getByText("Preenchemos com os dados da sua última encomenda; pode alterá-los.")).toBeVisible();
+  await expect(dialog.getByLabel("Morada")).toHaveValue("Rua da Pressa, 3");
+  await expect(dialog.getByLabel("Código postal")).toHaveValue("4000-442");
+  // A paid option is never chosen for the shopper.
+  await expect(dialog.getByRole("checkbox", { name: /Entrega rápida/ })).not.toBeChecked();
+  await expect(dialogTotal(page)).toHaveText(await quotedTotal(baseURL!, [line], "4000-442", false));
+  await dialog.getByRole("button", { name: "Confirmar encomenda" }).click();
+  await page.waitForURL("**/pagamento");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("pagamento") ?? "null"));
+  const order = (await (await admin.get(`/api/orders/${stored.order_id}`)).json()) as {
+    dados_entrega: { entrega_rapida: boolean };
+  };
+  expect(order.dados_entrega.entrega_rapida).toBe(false);
+  await buyer.api.dispose();
+  await admin.dispose();
+});
+
+test("re-opened after the cart changed, the delivery dialog shows the new total and the order is placed at it", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { api: admin, h } = await adminApi(baseURL!);
+  const csrf = h["x-csrf-token"]!;
+  const shopper = await createCliente(admin, csrf, {
+    prefix: "total",
+    name: "Tiago Total",
+    password: "total-verde-2026",
+  });
+  const line = await cartLine(admin, 1);
+
+  await loginThroughForm(page, shopper.email, shopper.password);
+  await page.waitForURL((url) => url.pathname !== "/login");
+  let dialog = await openCart(page, [line]);
+  await dialog.getByLabel("Nome").fill("Tiago Total");
+  await dialog.getByLabel("Morada").fill("Rua das Flores, 7");
+  await dialog.getByLabel("Código postal").fill("9000-018");
+  await dialog.getByLabel("Cidade").fill("Funchal");
+  await dialog.getByLabel("Telefone").fill("291000111");
+  await expect(dialogTotal(page)).toHaveText(await quotedTotal(baseURL!, [line], "9000-018", false));
+
+  // Back to the cart: one more unit, then 'Finalizar Compra' again.
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await expect(dialog).toHaveCount(0);
+  await page
+    .getByRole("button", { name: `Aumentar quantidade de ${line.name}` })
+    .first()
+    .click();
+  await expect(page.getByLabel(`Quantidade de ${line.name}`, { exact: true }).first()).toHaveValue("2");
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  dialog = page.getByRole("dialog", { name: "Dados de entrega" });
+  const shown = await quotedTotal(baseURL!, [{ ...line, quantidade: 2 }], "9000-018", false);
+  await expect(dialogTotal(page)).toHaveText(shown);
+  await expect(dialog.getByRole("region", { name: "Total da encomenda" }).locator("[aria-busy]")).toHaveAttribute(
+    "aria-busy",
+    "false",
+  );
+  await dialog.getByRole("button", { name: "Confirmar encomenda" }).click();
+  await page.waitForURL("**/pagamento");
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("pagamento") ?? "null"));
+  expect(`${Number(stored.valor).toFixed(2).replace(".", ",")}\u00a0€`).toBe(shown);
+  await admin.dispose();
+});
+
+// ---------- issue 18, defect 4: the stored payment after 'Pagar por Multibanco' ----------
+
+test("after 'Pagar por Multibanco' the browser's stored pagamento holds the new reference, not the MB WAY request", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { api: admin, h } = await adminApi(baseURL!);
+  const shopper = await createCliente(admin, h["x-csrf-token"]!, {
+    prefix: "mbway",
+    name: "Marta MB WAY",
+    password: "mbway-verde-2026",
+  });
+  const line = await cartLine(admin, 1);
+  await loginThroughForm(page, shopper.email, shopper.password);
+  await page.waitForURL((url) => url.pathname !== "/login");
+  await page.evaluate((stored) => localStorage.setItem("carrinho", JSON.stringify(stored)), [line]);
+  await page.goto("/carrinho");
+  await page.getByRole("main").getByText("MB WAY", { exact: true }).click();
+  await page.getByLabel(/telemóvel MB WAY/i).fill("912345678");
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  const dialog = page.getByRole("dialog", { name: "Dados de entrega" });
+  await dialog.getByLabel("Nome").fill("Marta MB WAY");
+  await dialog.getByLabel("Morada").fill("Avenida da Liberdade, 20");
+  await dialog.getByLabel("Código postal").fill("1250-145");
+  await dialog.getByLabel("Cidade").fill("Lisboa");
+  await dialog.getByLabel("Telefone").fill("912345678");
+  await dialog.getByRole("button", { name: "Confirmar encomenda" }).click();
+  await page.waitForURL("**/pagamento");
+  const before = await page.evaluate(() => JSON.parse(localStorage.getItem("pagamento") ?? "null"));
+  expect(before.metodo).toBe("mbway");
+
+  // The MB WAY request runs out; the shopper pays the same order by Multibanco.
+  const expired = await admin.post("/api/payments/sandbox/simulate", {
+    headers: h,
+    data: { order_id: before.order_id, outcome: "expire" },
+  });
+  expect(expired.status(), await expired.text()).toBe(200);
+  await page.getByRole("button", { name: "Pagar por Multibanco" }).click({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Multibanco" })).toBeVisible();
+  const row = page.getByRole("definition").filter({ has: page.getByRole("button", { name: "Copiar Referência" }) });
+  const reference = (await row.innerText()).replace(/\D/g, "");
+  expect(reference).toMatch(/^\d{9}$/);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("pagamento") ?? "null")))
+    .toMatchObject({ metodo: "MB", referencia: reference, order_id: before.order_id });
+  expect(await page.evaluate(() => localStorage.getItem("pedido_id"))).toBe(String(before.order_id));
+  await admin.dispose();
 });

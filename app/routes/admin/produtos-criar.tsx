@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useFetcher, useNavigate } from "react-router";
+import { prefilled } from "#app/lib/prefill.tsx";
 import { toast } from "#app/lib/toast.tsx";
 import { ImagePicker } from "#app/components/admin/products/ImagePicker.tsx";
 import { useActionResult } from "#app/components/admin/products/product-actions.ts";
@@ -46,23 +47,23 @@ export default function Page({ loaderData: { categories, vat } }: Route.Componen
   const submitting = fetcher.state !== "idle";
   const [images, setImages] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
+  // The settings' IVA category is in the server's HTML too (prefilled), not set once the scripts run.
+  const [defaults] = useState<ProductFieldsInput>(() => ({
+    name: "",
+    description: "",
+    price: "",
+    categoria: "",
+    sizes: "",
+    vat_category: vat.defaultCategory,
+    vat_exemption_code: "",
+  }));
+  const form = useForm<ProductFieldsInput>({ resolver: zodResolver(productFieldsSchema), defaultValues: defaults });
   const {
-    register,
     handleSubmit,
     control,
     formState: { errors, isSubmitted },
-  } = useForm<ProductFieldsInput>({
-    resolver: zodResolver(productFieldsSchema),
-    defaultValues: {
-      name: "",
-      description: "",
-      price: "",
-      categoria: "",
-      sizes: "",
-      vat_category: vat.defaultCategory,
-      vat_exemption_code: "",
-    },
-  });
+  } = form;
+  const register = prefilled(form.register, defaults);
 
   useActionResult(fetcher, (result) => {
     if (result.ok) {

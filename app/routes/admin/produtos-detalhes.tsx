@@ -4,6 +4,7 @@ import { PackagePlus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
+import { prefilled } from "#app/lib/prefill.tsx";
 import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
 import { CATALOG_MESSAGES, MAX_STOCK } from "#server/modules/catalog/schemas.ts";
@@ -82,17 +83,17 @@ export default function Page({ loaderData: { products, colors, sizes, detail } }
   const saving = fetcher.state !== "idle";
   const [search, setSearch] = useState("");
   const productId = params.get(PRODUCT_PARAM) ?? "";
+  // The product of the URL is chosen in the server's HTML too (prefilled).
+  const [defaults] = useState<FormInput>(() => ({ ...EMPTY, product_id: productId }));
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(variantForm), defaultValues: defaults });
   const {
-    register,
     handleSubmit,
     reset,
     clearErrors,
     getValues,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(variantForm),
-    defaultValues: { ...EMPTY, product_id: productId },
-  });
+  } = form;
+  const register = prefilled(form.register, defaults);
 
   useActionResult(fetcher, (result) => {
     if (!result.ok) return toast.error(result.message ?? FAILURE);

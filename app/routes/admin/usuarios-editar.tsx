@@ -1,6 +1,7 @@
 import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Save } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { z } from "zod";
@@ -15,6 +16,7 @@ import {
   useFetcherToast,
 } from "#app/components/admin/route-data.tsx";
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { prefilled } from "#app/lib/prefill.tsx";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/usuarios-editar";
 
@@ -53,15 +55,15 @@ export default function Page({ loaderData: { user } }: Route.ComponentProps) {
     onDone: () => void navigate("/dashboard"),
   });
   const saving = saver.state !== "idle";
+  // The loader's user, once: in the server's HTML (prefilled) and never reset on mount.
+  const [defaults] = useState<FormInput>(() => ({ name: user.name, email: user.email, function: user.function }));
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(editForm), defaultValues: defaults });
   const {
-    register,
     handleSubmit,
     clearErrors,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(editForm),
-    defaultValues: { name: user.name, email: user.email, function: user.function },
-  });
+  } = form;
+  const register = prefilled(form.register, defaults);
 
   function save(values: FormOutput) {
     const body = {

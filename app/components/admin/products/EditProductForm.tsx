@@ -6,6 +6,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { z } from "zod";
 import { CATALOG_MESSAGES as M, formatPriceInput } from "#server/modules/catalog/schemas.ts";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
+import { prefilled } from "#app/lib/prefill.tsx";
 import { toast } from "#app/lib/toast.tsx";
 import type { ActionResult } from "#app/components/admin/route-data.tsx";
 import { inputClass, labelClass, Panel } from "#app/components/admin/ui.tsx";
@@ -70,12 +71,15 @@ export function EditProductForm({
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const [images, setImages] = useState<File[]>([]);
+  // The loader's product, once: the form starts from it (in the server's HTML too) and is never reset on mount.
+  const [defaults] = useState(() => toForm(product));
+  const form = useForm<EditInput>({ resolver: zodResolver(editSchema), defaultValues: defaults });
   const {
-    register,
     handleSubmit,
     control,
     formState: { errors, isSubmitted },
-  } = useForm<EditInput>({ resolver: zodResolver(editSchema), defaultValues: toForm(product) });
+  } = form;
+  const register = prefilled(form.register, defaults);
 
   const failure = (result: ActionResult) => result.message ?? `Erro ${result.status}`;
   useActionResult(fetcher, (result) => {

@@ -10,6 +10,7 @@ import {
 import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "#server/modules/catalog/vat-fields.ts";
 import { VAT_CATEGORIES } from "#server/modules/settings/schemas.ts";
 import { inputClass, labelClass } from "#app/components/admin/ui.tsx";
+import { PrefilledTextarea } from "#app/lib/prefill.tsx";
 
 /**
  * The product form's common fields (name, description, price, category, sizes) and their
@@ -176,7 +177,7 @@ export function ProductFields<T extends ProductFieldsInput>({
         <FieldLabel htmlFor={id("description")} required>
           Descrição
         </FieldLabel>
-        <textarea
+        <PrefilledTextarea
           id={id("description")}
           rows={4}
           className={inputClass}

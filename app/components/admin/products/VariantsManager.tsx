@@ -1,5 +1,5 @@
 import { Loader2, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import type { ApiColor, ApiVariant } from "#server/modules/catalog/schemas.ts";
@@ -61,17 +61,14 @@ export function VariantsManager({
   const { confirm, dialog } = useConfirm();
   const adder = useFetcher<ActionResult>();
   const remover = useFetcher<ActionResult>();
-  const [colorId, setColorId] = useState("");
-  const [sizeId, setSizeId] = useState("");
-  const [stock, setStock] = useState("");
+  // The fields are uncontrolled and read when adding: a choice made before hydration is kept (decision 0008).
+  const formRef = useRef<HTMLFormElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   useActionResult(adder, (result) => {
     if (!result.ok) return toast.error(failureOf(result));
     toast.success(result.message ?? "Variante criada com sucesso!");
-    setColorId("");
-    setSizeId("");
-    setStock("");
+    formRef.current?.reset();
   });
   useActionResult(remover, (result) => {
     if (result.ok) toast.success(result.message ?? "Variante eliminada com sucesso!");
@@ -83,8 +80,12 @@ export function VariantsManager({
   const shownError = formError ?? addFailure;
   const deleting = remover.state !== "idle" ? (remover.json as VariantChange | undefined) : undefined;
 
-  const add = (event: FormEvent) => {
+  const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const colorId = String(fields.get("color_id") ?? "");
+    const sizeId = String(fields.get("size_id") ?? "");
+    const stock = String(fields.get("stock") ?? "");
     const amount = Number(stock);
     if (!colorId || stock.trim() === "") setFormError(PRODUCT_TEXT.variantRequired);
     else if (!Number.isInteger(amount) || amount < 0) setFormError("Stock deve ser um número positivo");
@@ -109,15 +110,20 @@ export function VariantsManager({
   return (
     <Panel title="Variantes (cor e stock)">
       {dialog}
-      <form onSubmit={add} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end">
+      <form
+        ref={formRef}
+        onSubmit={add}
+        noValidate
+        className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end"
+      >
         <div>
           <FieldLabel htmlFor="variant-color" required>
             Cor
           </FieldLabel>
           <select
             id="variant-color"
-            value={colorId}
-            onChange={(e) => setColorId(e.target.value)}
+            name="color_id"
+            defaultValue=""
             className={inputClass}
             aria-describedby={shownError ? "variant-error" : undefined}
           >
@@ -133,7 +139,7 @@ export function VariantsManager({
           <label htmlFor="variant-size" className={labelClass}>
             Tamanho (opcional)
           </label>
-          <select id="variant-size" value={sizeId} onChange={(e) => setSizeId(e.target.value)} className={inputClass}>
+          <select id="variant-size" name="size_id" defaultValue="" className={inputClass}>
             <option value="">Sem tamanho</option>
             {sizes.map((s) => (
               <option key={s.id} value={s.id}>
@@ -152,8 +158,8 @@ export function VariantsManager({
             min={0}
             step={1}
             inputMode="numeric"
-            value={stock}
-            onChange={(e) => setStock(e.target.value)}
+            name="stock"
+            defaultValue=""
             className={inputClass}
             aria-describedby={shownError ? "variant-error" : undefined}
           />

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ShopSettings } from "#server/modules/settings/schemas.ts";
 import { fieldErrorsFrom } from "#app/components/account/PasswordParts.tsx";
+import { PrefilledTextarea } from "#app/lib/prefill.tsx";
 import { toast } from "#app/lib/toast.tsx";
 import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
 import { buttonClass, inputClass, labelClass, Panel } from "#app/components/admin/ui.tsx";
@@ -36,8 +37,12 @@ interface FieldProps {
 
 const fieldId = (name: string) => `definicoes-${name.replace(/\//g, "-")}`;
 
+/**
+ * The fields are uncontrolled, filled from the loader in the server's HTML and read from the form when saving:
+ * what the admin typed before hydration is what is saved (issue 18, defect 1).
+ */
 function useSettingsForm(settings: ShopSettings) {
-  const [values, setValues] = useState<SettingsValues>(() => toValues(settings));
+  const [values] = useState<SettingsValues>(() => toValues(settings));
   // The form's own checks (money and rates), and the fields edited since the last answer (their error is stale).
   const [checked, setChecked] = useState<SettingsErrors>({});
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
@@ -51,13 +56,14 @@ function useSettingsForm(settings: ShopSettings) {
     ...checked,
   };
 
-  function change(name: string, value: string) {
-    setValues((v) => ({ ...v, [name]: value }));
+  function change(name: string) {
     setChecked(({ [name]: _, ...rest }) => rest);
     setEdited((names) => new Set(names).add(name));
   }
-  function submit() {
-    const result = fromValues(values);
+  function submit(form: HTMLFormElement) {
+    const typed: SettingsValues = {};
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") typed[name] = value;
+    const result = fromValues(typed);
     setEdited(new Set());
     if (!result.ok) {
       setChecked(result.errors);
@@ -96,12 +102,12 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         </label>
         <div className="flex items-center gap-2">
           {multiline ? (
-            <textarea
+            <PrefilledTextarea
               id={id}
               name={name}
               rows={3}
-              value={values[name] ?? ""}
-              onChange={(event) => change(name, event.target.value)}
+              defaultValue={values[name] ?? ""}
+              onChange={() => change(name)}
               aria-invalid={error ? true : undefined}
               aria-describedby={described || undefined}
               className={`${inputClass} resize-y ${error ? "border-red-600" : ""}`}
@@ -113,8 +119,8 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
               type={type}
               inputMode={inputMode}
               autoComplete={autoComplete ?? "off"}
-              value={values[name] ?? ""}
-              onChange={(event) => change(name, event.target.value)}
+              defaultValue={values[name] ?? ""}
+              onChange={() => change(name)}
               aria-invalid={error ? true : undefined}
               aria-describedby={described || undefined}
               className={`${inputClass} ${error ? "border-red-600" : ""}`}
@@ -144,7 +150,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
       className="space-y-4 lg:space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        form.submit();
+        form.submit(event.currentTarget);
       }}
     >
       <Panel title="Identidade">
@@ -218,8 +224,9 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
               </label>
               <select
                 id={fieldId("vat/defaultCategory")}
-                value={values["vat/defaultCategory"]}
-                onChange={(event) => change("vat/defaultCategory", event.target.value)}
+                name="vat/defaultCategory"
+                defaultValue={values["vat/defaultCategory"]}
+                onChange={() => change("vat/defaultCategory")}
                 className={inputClass}
               >
                 {DEFAULT_CATEGORIES.map((c) => (
