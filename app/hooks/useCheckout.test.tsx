@@ -289,4 +289,125 @@ describe("cart /carrinho checkout", () => {
     // Nothing was created the first time: the retry may use the same key.
     expect(api.orders[1]!.headers.get("Idempotency-Key")).toBe(api.orders[0]!.headers.get("Idempotency-Key"));
   });
+
+  // ---------- issue 18, defects 2 and 3 ----------
+
+  it("offers the last address but never a paid extra: 'Entrega rápida' starts unticked and is not charged", async () => {
+    const api = standInApi({
+      saved: {
+        nome: "Ana Lopes",
+        morada: "Rua do Mercado 2",
+        codigo_postal: "9500-321",
+        cidade: "Ponta Delgada",
+        telefone: "296000111",
+        entrega_rapida: true,
+        faturacao: null,
+      },
+    });
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+    fireEvent.click(screen.getByRole("radio", { name: /^Multibanco/ }));
+    finalize();
+    const dialog = await screen.findByRole("dialog", { name: "Dados de entrega" });
+    expect((within(dialog).getByLabelText(/^Morada/) as HTMLInputElement).value).toBe("Rua do Mercado 2");
+    const fast = within(dialog).getByRole("checkbox", { name: /Entrega rápida/ }) as HTMLInputElement;
+    expect(fast.checked).toBe(false);
+    await settled(dialog);
+    expect(api.quotes.at(-1)).toMatchObject({ codigo_postal: "9500-321", entrega_rapida: false });
+    expect(dialogFigure(dialog, "Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.islands));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
+    expect(await screen.findByText("Página de pagamento")).toBeTruthy();
+    expect(api.orders[0]!.body).toMatchObject({
+      dados_entrega: { codigo_postal: "9500-321", entrega_rapida: false },
+      total_esperado: (SUBTOTAL + STAND_IN_RATES.islands) / 100,
+    });
+  });
+
+  it("re-opened after the cart changed, the dialog shows and orders the new cart's total, not the one it showed before", async () => {
+    const api = standInApi({
+      // The stand-in server refuses a total that is not the cart's, as POST /orders does.
+      order: (body) => {
+        const { items, dados_entrega, total_esperado } = body as {
+          items: Array<{ product_id: number; quantity: number }>;
+          dados_entrega: { entrega_rapida: boolean };
+          total_esperado: number;
+        };
+        const price = (id: number) => LINES.find((l) => l.id === id)!.price * 100;
+        const cents =
+          items.reduce((sum, i) => sum + price(i.product_id) * i.quantity, 0) +
+          STAND_IN_RATES.mainland +
+          (dados_entrega.entrega_rapida ? STAND_IN_RATES.fast : 0);
+        return Math.round(total_esperado * 100) === cents
+          ? json(201, { order_id: 79, pagamento: { metodo: "MB", entidade: "12345", referencia: "999000333" } })
+          : json(409, {
+              success: false,
+              message: "O total da encomenda mudou.",
+              details: { reason: "total_changed", subtotal: 0, portes: 0, total: cents / 100 },
+            });
+      },
+    });
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+    fireEvent.click(screen.getByRole("radio", { name: /^Multibanco/ }));
+    finalize();
+    let dialog = await fillDelivery(ADDRESS);
+    expect(dialogFigure(dialog, "Total a pagar")).toBe(euros(SUBTOTAL + STAND_IN_RATES.mainland));
+
+    // The shopper goes back to the cart, adds a Gorro, and checks out again.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(screen.getAllByRole("button", { name: "Aumentar quantidade de Gorro" })[0]!);
+    await waitFor(() => expect(storedCart()[1]!.quantidade).toBe(2));
+    finalize();
+    dialog = await screen.findByRole("dialog", { name: "Dados de entrega" });
+    const total = SUBTOTAL + 1200 + STAND_IN_RATES.mainland;
+    await waitFor(() => expect(dialogFigure(dialog, "Total a pagar")).toBe(euros(total)));
+    await settled(dialog);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
+    expect(await screen.findByText("Página de pagamento")).toBeTruthy();
+    expect(api.orders).toHaveLength(1);
+    expect((api.orders[0]!.body as { total_esperado: number }).total_esperado).toBe(total / 100);
+  });
+
+  it("after a changed total, the dialog shows the server's figure at once and 'Confirmar encomenda' orders at it", async () => {
+    const NEW_TOTAL = 141.4;
+    const answers: Array<() => Response> = [
+      () =>
+        json(409, {
+          success: false,
+          message: "O total da encomenda mudou para 141,40 € (portes incluídos). Confirme o novo total para continuar.",
+          details: { reason: "total_changed", subtotal: 133.5, portes: 7.9, total: NEW_TOTAL },
+        }),
+      () => json(201, { order_id: 80, pagamento: { metodo: "MB", entidade: "12345", referencia: "999000444" } }),
+    ];
+    let risen = false;
+    const api = standInApi({
+      answer: (items) => ({
+        ok: !risen,
+        lines: [
+          risen ? { ...okLine(items[0]!), price: 60.75, status: "price_changed" } : okLine(items[0]!),
+          okLine(items[1]!),
+        ],
+      }),
+      order: () => {
+        risen = true;
+        return answers.shift()!();
+      },
+    });
+    localStorage.setItem("user", JSON.stringify(USER));
+    renderCart();
+    fireEvent.click(screen.getByRole("radio", { name: /^Multibanco/ }));
+    finalize();
+    const dialog = await fillDelivery({ ...ADDRESS, codigo: "9500-321", cidade: "Ponta Delgada" });
+    const confirm = () => fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar encomenda" }));
+    confirm();
+    await within(dialog).findByRole("status");
+    // The refusal's figure is the dialog's total at once: confirmed straight away, it is what is ordered.
+    expect(dialogFigure(dialog, "Total a pagar")).toBe(euros(14_140));
+    confirm();
+    expect(await screen.findByText("Página de pagamento")).toBeTruthy();
+    expect(within(dialog).queryByText(/Confirme de novo/)).toBeNull();
+    expect(api.orders).toHaveLength(2);
+    expect((api.orders[1]!.body as { total_esperado: number }).total_esperado).toBe(NEW_TOTAL);
+  });
 });

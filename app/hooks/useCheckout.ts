@@ -63,7 +63,7 @@ export function orderBody(
 }
 
 /**
- * The account's last delivery data (GET /api/users/me/delivery) as the dialog's form, with its newest NIF and
+ * The account's last delivery address (GET /api/users/me/delivery) as the dialog's form, with its newest NIF and
  * billing data (the raw `faturacao`, made a form by the dialog's module); null if none or unknown.
  */
 async function fetchSavedDelivery(): Promise<{ delivery: DeliveryForm; billing: SavedBilling } | null> {
@@ -71,9 +71,11 @@ async function fetchSavedDelivery(): Promise<{ delivery: DeliveryForm; billing: 
     const res = await apiGet<SavedDelivery>("/api/users/me/delivery");
     const saved = res.ok ? res.data : null;
     if (!saved) return null;
-    const { nome, morada, codigo_postal, cidade, telefone, entrega_rapida } = saved;
+    const { nome, morada, codigo_postal, cidade, telefone } = saved;
     return {
-      delivery: { nome, morada, codigoPostal: codigo_postal, cidade, telefone, entregaRapida: entrega_rapida },
+      // The address is offered again; a paid extra never is: 'Entrega rápida' starts unticked whatever the last
+      // order chose (EU consumer-rights rule on default options; issue 18, defect 2).
+      delivery: { nome, morada, codigoPostal: codigo_postal, cidade, telefone, entregaRapida: false },
       billing: saved.faturacao ?? null,
     };
   } catch {

@@ -6,6 +6,10 @@ import { MAX_UNITS_PER_LINE } from "#server/modules/orders/rules.ts";
 /** Product, colour, size and variant: two lines with the same key are the same article. */
 export const lineKey = (line: StoredCartLine) => `${line.id}|${line.cor}|${line.tamanho}|${line.variant_id ?? ""}`;
 
+/** What a cart check or quote depends on: the items and their quantities (not the prices stored with them). */
+export const cartSignature = (lines: readonly StoredCartLine[]) =>
+  lines.map((line) => `${lineKey(line)}:${line.quantidade}`).join(",");
+
 /** Euros as whole cents, so sums never drift (0.1 + 0.2). */
 export const toCents = (euros: number) => Math.round(euros * 100);
 

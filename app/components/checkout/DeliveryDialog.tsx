@@ -79,9 +79,10 @@ export function DeliveryDialog({
   const pricing = useDeliveryQuote(form.codigoPostal, form.entregaRapida);
   const { refresh } = pricing;
 
-  // A refused order (the total changed): the figures are asked again, so the new total is the one confirmed.
+  // A refused order (the total changed): the server's new figures are the ones on screen, so the total confirmed
+  // next is the one the shopper reads and the server charges (issue 18, defect 3).
   useEffect(() => {
-    if (repriced) refresh();
+    if (repriced) pricing.adopt(repriced);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [repriced]);
 
