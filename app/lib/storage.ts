@@ -303,6 +303,11 @@ export function writeCheckoutResult(payment: unknown, orderId: number | string, 
   writeRaw(CHECKOUT_KEYS.delivery, JSON.stringify(delivery));
 }
 
+/** Replaces the stored `pagamento` (the order's payment changed: a failed MB WAY paid by Multibanco instead). */
+export function writeStoredPayment(payment: unknown): void {
+  writeRaw(CHECKOUT_KEYS.payment, JSON.stringify(payment));
+}
+
 /** The raw parsed `pagamento` object (validate before use), or null. */
 export function readStoredPayment(): unknown {
   return parseJson(readRaw(CHECKOUT_KEYS.payment));

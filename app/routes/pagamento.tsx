@@ -8,7 +8,13 @@ import { PaymentInstructions } from "#app/components/payment/PaymentInstructions
 import { useOrderPaymentStatus } from "#app/components/payment/useOrderPaymentStatus.ts";
 import { apiPost, messageFrom } from "#app/lib/api.ts";
 import { toast } from "#app/lib/toast.tsx";
-import { clearCheckoutResult, readStoredOrderId, readStoredPayment, useHydrated } from "#app/lib/storage.ts";
+import {
+  clearCheckoutResult,
+  readStoredOrderId,
+  readStoredPayment,
+  useHydrated,
+  writeStoredPayment,
+} from "#app/lib/storage.ts";
 import type { Route } from "./+types/pagamento";
 import { shopNameIn } from "#app/lib/shop.ts";
 
@@ -101,6 +107,16 @@ export default function Pagamento() {
       clearCheckoutResult();
     };
   }, [read]);
+
+  // The stored `pagamento` of this checkout follows the order's current payment: after 'Pagar por Multibanco' it
+  // holds the new reference, not the failed MB WAY request (issue 18, defect 4). Left alone once cleared (the
+  // shopper left the page) and for another order (?encomenda=).
+  const current = follow.phase === "known" ? follow.order.pagamento : null;
+  useEffect(() => {
+    if (!current || readStoredOrderId() !== String(current.order_id)) return;
+    const kept = readStoredPayment() as Partial<typeof current> | null;
+    if (kept?.metodo !== current.metodo || kept.referencia !== current.referencia) writeStoredPayment(current);
+  }, [current]);
 
   const paid = follow.phase === "known" && follow.order.pago;
   useEffect(() => {

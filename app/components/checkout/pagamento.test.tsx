@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, configure, render, screen } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -64,5 +64,59 @@ describe("payment instructions /pagamento", () => {
   it("says so when there is nothing to show", async () => {
     renderPage();
     expect(await screen.findByRole("heading", { name: "Erro: dados de pagamento não encontrados." })).toBeTruthy();
+  });
+
+  it("after 'Pagar por Multibanco' the stored pagamento is the new reference, not the failed MB WAY request", async () => {
+    const mbway = {
+      metodo: "mbway",
+      entidade: null,
+      referencia: null,
+      valor: 33.9,
+      telefone: "912345678",
+      validade: null,
+      expira_em: new Date(Date.now() - 60_000).toISOString(),
+      orderId: 77,
+      order_id: 77,
+    };
+    const multibanco = {
+      ...mbway,
+      metodo: "MB",
+      entidade: "12345",
+      referencia: "123000777",
+      telefone: null,
+      validade: "20261130",
+      expira_em: "2026-11-30T23:59:59.000Z",
+    };
+    const status = (pagamento: unknown, over: boolean) => ({
+      order_id: 77,
+      estado: "pending_payment",
+      estado_texto: "A aguardar pagamento",
+      pago: false,
+      pagamento,
+      pagamento_estado: over ? "failed" : "pending",
+      pode_pagar_multibanco: over,
+      agora: new Date().toISOString(),
+    });
+    let current = status(mbway, true);
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (path: string) => {
+        if (path.endsWith("/status")) return json(current);
+        if (path.endsWith("/pay-multibanco")) return json((current = status(multibanco, false)));
+        return json({ message: "ok" });
+      }),
+    );
+    localStorage.setItem("pagamento", JSON.stringify(mbway));
+    localStorage.setItem("pedido_id", "77");
+    // Not in StrictMode: its rehearsal of leaving the page would clear the storage this test reads.
+    const Stub = createRoutesStub([{ path: "/pagamento", Component: Pagamento }]);
+    render(<Stub initialEntries={["/pagamento"]} />);
+
+    fireEvent.click(await screen.findByRole("button", { name: "Pagar por Multibanco" }));
+    expect(await screen.findByRole("heading", { name: "Multibanco" })).toBeTruthy();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("pagamento")!)).toEqual(multibanco));
+    expect(localStorage.getItem("pedido_id")).toBe("77");
   });
 });
