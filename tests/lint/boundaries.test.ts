@@ -48,135 +48,116 @@ const use = (target: string) => `import { x } from "${target}";\nexport const y 
 const useType = (target: string) => `import type { X } from "${target}";\nexport type Y = X;\n`;
 const value = "export const x = 1;\nexport type X = number;\n";
 
-describe("module order (dependency-cruiser)", () => {
-  it("the order in .dependency-cruiser.mjs starts with tax and ends with seo", () => {
-    expect(config.MODULE_ORDER[0]).toBe("tax");
-    expect(config.MODULE_ORDER.at(-1)).toBe("seo");
-    expect(config.MODULE_ORDER.indexOf("orders")).toBeLessThan(config.MODULE_ORDER.indexOf("payments"));
-  });
-
-  it("a module importing a later module is refused; the other direction is allowed", async () => {
-    expect(
-      await violations({
-        "server/modules/orders/order.ts": use("../payments/payment.ts"),
-        "server/modules/payments/payment.ts": value,
-      }),
-    ).toEqual(["module-order:orders"]);
-    expect(
-      await violations({
-        "server/modules/payments/payment.ts": use("../orders/order.ts"),
-        "server/modules/orders/order.ts": value,
-      }),
-    ).toEqual([]);
-  });
-
-  it("a module importing a flow or the HTTP layer is refused", async () => {
-    expect(
-      await violations({
-        "server/modules/catalog/products.ts": use("../../flows/checkout.ts"),
-        "server/flows/checkout.ts": value,
-      }),
-    ).toEqual(["module-order:catalog"]);
-    expect(
-      await violations({
-        "server/modules/seo/routes.ts": use("../../http/access.ts"),
-        "server/http/access.ts": value,
-      }),
-    ).toEqual(["module-order:seo"]);
-  });
-
-  it("core importing a module is refused", async () => {
-    expect(
-      await violations({
-        "server/core/money.ts": use("../modules/orders/order.ts"),
-        "server/modules/orders/order.ts": value,
-      }),
-    ).toEqual(["core-imports-no-shop"]);
-  });
-
-  it("a flow importing the HTTP layer is refused; a flow importing modules is allowed", async () => {
-    expect(
-      await violations({
-        "server/flows/checkout.ts": use("../http/web.ts"),
-        "server/http/web.ts": value,
-      }),
-    ).toEqual(["flows-below-the-top"]);
-    expect(
-      await violations({
-        "server/flows/checkout.ts": use("../modules/orders/order.ts"),
-        "server/modules/orders/order.ts": value,
-      }),
-    ).toEqual([]);
-  });
+it("the order in .dependency-cruiser.mjs starts with tax and ends with seo, orders before payments", () => {
+  expect(config.MODULE_ORDER[0]).toBe("tax");
+  expect(config.MODULE_ORDER.at(-1)).toBe("seo");
+  expect(config.MODULE_ORDER.indexOf("orders")).toBeLessThan(config.MODULE_ORDER.indexOf("payments"));
 });
 
-describe("other boundaries (dependency-cruiser)", () => {
-  it("an import cycle is refused", async () => {
-    expect(
-      await violations({
-        "server/modules/orders/a.ts": `import { b } from "./b.ts";\nexport const a = () => b;\n`,
-        "server/modules/orders/b.ts": `import { a } from "./a.ts";\nexport const b = () => a;\n`,
-      }),
-    ).toEqual(["no-circular"]);
-  });
+/** [what, the fixture tree, the rules it must break (none: allowed)] */
+const cases: [string, Record<string, string>, string[]][] = [
+  [
+    "a module importing a later module",
+    { "server/modules/orders/order.ts": use("../payments/payment.ts"), "server/modules/payments/payment.ts": value },
+    ["module-order:orders"],
+  ],
+  [
+    "a module importing an earlier module",
+    { "server/modules/payments/payment.ts": use("../orders/order.ts"), "server/modules/orders/order.ts": value },
+    [],
+  ],
+  [
+    "a module importing a flow",
+    { "server/modules/catalog/products.ts": use("../../flows/checkout.ts"), "server/flows/checkout.ts": value },
+    ["module-order:catalog"],
+  ],
+  [
+    "a module importing the HTTP layer",
+    { "server/modules/seo/routes.ts": use("../../http/access.ts"), "server/http/access.ts": value },
+    ["module-order:seo"],
+  ],
+  [
+    "core importing a module",
+    { "server/core/money.ts": use("../modules/orders/order.ts"), "server/modules/orders/order.ts": value },
+    ["core-imports-no-shop"],
+  ],
+  [
+    "a flow importing the HTTP layer",
+    { "server/flows/checkout.ts": use("../http/web.ts"), "server/http/web.ts": value },
+    ["flows-below-the-top"],
+  ],
+  [
+    "a flow importing a module",
+    { "server/flows/checkout.ts": use("../modules/orders/order.ts"), "server/modules/orders/order.ts": value },
+    [],
+  ],
+  [
+    "two files importing each other",
+    {
+      "server/modules/orders/a.ts": `import { b } from "./b.ts";\nexport const a = () => b;\n`,
+      "server/modules/orders/b.ts": `import { a } from "./a.ts";\nexport const b = () => a;\n`,
+    },
+    ["no-circular"],
+  ],
+  [
+    "shop code importing tests/",
+    { "server/modules/orders/order.ts": use("../../../tests/support/kit.ts"), "tests/support/kit.ts": value },
+    ["no-tests-in-the-shop"],
+  ],
+  [
+    "a test file importing tests/",
+    { "server/modules/orders/order.test.ts": use("../../../tests/support/kit.ts"), "tests/support/kit.ts": value },
+    [],
+  ],
+  [
+    "browser code importing a server module",
+    {
+      "app/components/Cart.tsx": use("../../server/modules/orders/service.ts"),
+      "server/modules/orders/service.ts": value,
+    },
+    ["browser-imports-no-server"],
+  ],
+  [
+    "browser code importing server types and rules files, a .server.ts importing a service",
+    {
+      "app/components/Cart.tsx": useType("../../server/modules/orders/service.ts"),
+      "app/components/Phone.tsx": use("../../server/modules/orders/rules.ts"),
+      "app/routes/cart.server.ts": use("../../server/modules/orders/service.ts"),
+      "server/modules/orders/service.ts": value,
+      "server/modules/orders/rules.ts": value,
+    },
+    [],
+  ],
+  [
+    "a rules.ts file importing a service",
+    { "server/modules/orders/rules.ts": use("./service.ts"), "server/modules/orders/service.ts": value },
+    ["rules-files-are-pure"],
+  ],
+  [
+    "a rules.ts file importing Node",
+    { "server/modules/orders/rules.ts": `import { x } from "node:path";\nexport const y = x;\n` },
+    ["rules-files-are-pure"],
+  ],
+  [
+    "a rules.ts file importing rules files, core money and a service's types",
+    {
+      "server/modules/orders/rules.ts": [
+        `import { x } from "../catalog/rules.ts";`,
+        `import { x as cents } from "../../core/money.ts";`,
+        `import type { X } from "./service.ts";`,
+        `export const y: X = x + cents;`,
+      ].join("\n"),
+      "server/modules/catalog/rules.ts": value,
+      "server/modules/orders/service.ts": value,
+      "server/core/money.ts": value,
+    },
+    [],
+  ],
+];
 
-  it("shop code importing tests/ is refused; a test file may", async () => {
-    expect(
-      await violations({
-        "server/modules/orders/order.ts": use("../../../tests/support/kit.ts"),
-        "tests/support/kit.ts": value,
-      }),
-    ).toEqual(["no-tests-in-the-shop"]);
-    expect(
-      await violations({
-        "server/modules/orders/order.test.ts": use("../../../tests/support/kit.ts"),
-        "tests/support/kit.ts": value,
-      }),
-    ).toEqual([]);
-  });
-
-  it("browser code importing a server module is refused; types, rules files and *.server.ts are allowed", async () => {
-    expect(
-      await violations({
-        "app/components/Cart.tsx": use("../../server/modules/orders/service.ts"),
-        "server/modules/orders/service.ts": value,
-      }),
-    ).toEqual(["browser-imports-no-server"]);
-    expect(
-      await violations({
-        "app/components/Cart.tsx": useType("../../server/modules/orders/service.ts"),
-        "app/components/Phone.tsx": use("../../server/modules/orders/rules.ts"),
-        "app/routes/cart.server.ts": use("../../server/modules/orders/service.ts"),
-        "server/modules/orders/service.ts": value,
-        "server/modules/orders/rules.ts": value,
-      }),
-    ).toEqual([]);
-  });
-  it("a rules.ts file importing a service, a schema or Node is refused; rules files, core money and time are allowed", async () => {
-    expect(
-      await violations({
-        "server/modules/orders/rules.ts": use("./service.ts"),
-        "server/modules/orders/service.ts": value,
-      }),
-    ).toEqual(["rules-files-are-pure"]);
-    expect(
-      await violations({
-        "server/modules/orders/rules.ts": `import { x } from "node:path";\nexport const y = x;\n`,
-      }),
-    ).toEqual(["rules-files-are-pure"]);
-    expect(
-      await violations({
-        "server/modules/orders/rules.ts": [
-          `import { x } from "../catalog/rules.ts";`,
-          `import { x as cents } from "../../core/money.ts";`,
-          `import type { X } from "./service.ts";`,
-          `export const y: X = x + cents;`,
-        ].join("\n"),
-        "server/modules/catalog/rules.ts": value,
-        "server/modules/orders/service.ts": value,
-        "server/core/money.ts": value,
-      }),
-    ).toEqual([]);
+describe("import boundaries (dependency-cruiser)", () => {
+  it.each(cases)("%s", async (_what, files, rules) => {
+    expect(await violations(files)).toEqual(rules);
   });
 });
 
