@@ -1,11 +1,16 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { landingPage, safeRedirectTarget } from "#server/modules/accounts/guard.ts";
+import { useRef, useState } from "react";
+import { Link, replace, useFetcher } from "react-router";
+import { landingPage, safeRedirectTarget } from "#server/modules/accounts/rules.ts";
 import { accountInputClass, EmailField } from "#app/components/account/PasswordParts.tsx";
+import { signInAction } from "#app/components/account/sign-in.server.ts";
+import { CsrfField } from "#app/lib/forms/CsrfField.tsx";
+import { formLoaderData } from "#app/lib/forms/form-action.server.ts";
+import { failure, type FormResult } from "#app/lib/forms/form-result.ts";
+import { useFormFeedback } from "#app/lib/forms/use-form-feedback.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
-import { type StoredUser, useHydrated, writeUser } from "#app/lib/storage.ts";
+import { type StoredUser, writeUser } from "#app/lib/storage.ts";
 import type { Route } from "./+types/login";
 import { shopNameIn, useShop } from "#app/lib/shop.ts";
 
@@ -24,47 +29,51 @@ interface LoginResponse {
 
 const inputClass = accountInputClass;
 
-export default function Login() {
-  const shopName = useShop().identity.shopName;
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const [showPassword, setShowPassword] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+type Field = "email" | "password";
+const FIELDS: readonly Field[] = ["email", "password"];
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    // Read from the form, not from React state: what a shopper typed before the page hydrated counts too.
-    const fields = new FormData(event.currentTarget);
-    const email = String(fields.get("email") ?? "");
-    const password = String(fields.get("password") ?? "");
-    setSubmitting(true);
-    setError(null);
-    try {
-      const response = await apiPost<LoginResponse>("/users/login", { email, password });
-      const user = response.data?.user;
-      if (response.status === 200 && user) {
-        writeUser(user);
-        toast.success("Login bem-sucedido!");
-        // A page the role may not open is refused by its guard, which sends the user to landingPage().
-        const target = safeRedirectTarget(searchParams.get("redirect")) ?? landingPage(user.function);
-        await navigate(target, { replace: true });
-        // Still here (the navigation ended on this page): the form must not keep spinning.
-        setSubmitting(false);
-        return;
-      }
-      setError(messageFrom(response.data) ?? "Credenciais inválidas");
-    } catch (cause) {
-      setError(
-        cause instanceof NetworkError
-          ? "Erro de rede: não foi possível conectar ao servidor."
-          : "Credenciais inválidas",
-      );
+export function loader({ context }: Route.LoaderArgs) {
+  return formLoaderData(context);
+}
+
+/** Without script: the same sign-in as POST /users/login, its cookies, then the page to go to (decision 0015). */
+export function action({ request, context }: Route.ActionArgs) {
+  return signInAction(request, context);
+}
+
+/** With script: POST /users/login (the spec's call); the user is kept in the browser and the page changes. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<FormResult<Field> | Response> {
+  // Read from the form, not from React state: what a shopper typed before the page hydrated counts too.
+  const fields = await request.formData();
+  const email = String(fields.get("email") ?? "");
+  const password = String(fields.get("password") ?? "");
+  try {
+    const response = await apiPost<LoginResponse>("/users/login", { email, password });
+    const user = response.data?.user;
+    if (response.status === 200 && user) {
+      writeUser(user);
+      toast.success("Login bem-sucedido!");
+      // A page the role may not open is refused by its guard, which sends the user to landingPage().
+      const redirect = new URL(request.url).searchParams.get("redirect");
+      return replace(safeRedirectTarget(redirect) ?? landingPage(user.function));
     }
-    setSubmitting(false);
+    return failure(fields, messageFrom(response.data) ?? "Credenciais inválidas");
+  } catch (cause) {
+    return failure(
+      fields,
+      cause instanceof NetworkError ? "Erro de rede: não foi possível conectar ao servidor." : "Credenciais inválidas",
+    );
   }
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const shopName = useShop().identity.shopName;
+  const [showPassword, setShowPassword] = useState(false);
+  const fetcher = useFetcher<FormResult<Field>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { shown, busy, typed } = useFormFeedback(fetcher, { fields: FIELDS, formRef });
+  // A new attempt hides the last one's message.
+  const error = !busy && shown && !shown.ok ? shown.message : null;
 
   return (
     <div className="mx-auto flex max-w-5xl items-center px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
@@ -83,8 +92,9 @@ export default function Login() {
           <h1 className="text-2xl font-bold tracking-tight">Entrar</h1>
           <p className="mt-1 text-sm text-gray-600">Aceda à sua conta para continuar.</p>
 
-          <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-            <EmailField id="login-email" />
+          <fetcher.Form ref={formRef} method="post" noValidate className="mt-8 space-y-5">
+            <CsrfField token={loaderData.csrf} />
+            <EmailField id="login-email" defaultValue={typed.email} />
             <div>
               <label htmlFor="login-password" className="mb-1.5 block text-sm font-medium text-gray-800">
                 Palavra-passe
@@ -129,14 +139,13 @@ export default function Login() {
 
             <button
               type="submit"
-              // Until the page is interactive a click would submit the bare form (passwords in the URL).
-              disabled={submitting || !hydrated}
+              disabled={busy}
               className="flex w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
             >
-              {submitting && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+              {busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
               Entrar
             </button>
-          </form>
+          </fetcher.Form>
 
           <p className="mt-6 text-center text-sm text-gray-600">
             Ainda não tem conta?{" "}

@@ -1,13 +1,14 @@
 import "#app/lib/zod-csp.ts";
 import { CircleCheck, CircleAlert } from "lucide-react";
-import { useId, useState } from "react";
-import type { FieldPath } from "react-hook-form";
-import { Link } from "react-router";
-import type { z } from "zod";
-import { registerForm } from "#server/modules/accounts/schemas.ts";
-import { useSubmitForm } from "#app/components/account/use-submit-form.ts";
+import { useCallback, useId, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { registerForm } from "#server/modules/accounts/rules.ts";
+import { registerAction } from "#app/components/account/sign-in.server.ts";
 import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
-import { useHydrated } from "#app/lib/storage.ts";
+import { CsrfField } from "#app/lib/forms/CsrfField.tsx";
+import { formLoaderData } from "#app/lib/forms/form-action.server.ts";
+import { failure, type FormResult, parseForm } from "#app/lib/forms/form-result.ts";
+import { useFormFeedback } from "#app/lib/forms/use-form-feedback.ts";
 import type { Route } from "./+types/register";
 import { shopNameIn } from "#app/lib/shop.ts";
 
@@ -16,63 +17,58 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "description", content: `Crie a sua conta ${shopNameIn(matches)} para comprar de forma rápida e segura.` },
 ];
 
-type FormInput = z.input<typeof registerForm>;
-type FormOutput = z.output<typeof registerForm>;
+type Field = "name" | "email" | "password" | "confirmPassword";
 
-type Status =
-  | { state: "idle" }
-  | { state: "submitting" }
-  | { state: "success"; message: string }
-  | { state: "error"; message: string };
-
-const EMPTY: FormInput = { name: "", email: "", password: "", confirmPassword: "" };
-
-const FIELDS: { name: FieldPath<FormInput>; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: { name: Field; label: string; type: string; autoComplete: string }[] = [
   { name: "name", label: "Nome", type: "text", autoComplete: "name" },
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
   { name: "password", label: "Palavra-passe", type: "password", autoComplete: "new-password" },
   { name: "confirmPassword", label: "Confirmar palavra-passe", type: "password", autoComplete: "new-password" },
 ];
+const FIELD_NAMES = FIELDS.map((f) => f.name);
 
-export default function Register() {
-  const hydrated = useHydrated();
-  const [status, setStatus] = useState<Status>({ state: "idle" });
-  const idPrefix = useId();
-  // Errors appear on submit and a field's error clears as soon as it is edited.
-  const {
-    field: registered,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useSubmitForm(registerForm, EMPTY);
+export function loader({ context }: Route.LoaderArgs) {
+  return formLoaderData(context);
+}
 
-  const submitting = status.state === "submitting";
+/** Without script: the same registration as POST /api/users/register (decision 0015). */
+export function action({ request, context }: Route.ActionArgs) {
+  return registerAction(request, context);
+}
 
-  async function onValid(values: FormOutput) {
-    setStatus({ state: "submitting" });
-    try {
-      // confirmPassword stays in the browser.
-      const response = await apiPost("/api/users/register", {
-        name: values.name,
-        email: values.email,
-        password: values.password,
-      });
-      if (response.ok) {
-        setStatus({ state: "success", message: messageFrom(response.data) ?? "Utilizador registado com sucesso!" });
-        reset(EMPTY);
-      } else {
-        setStatus({ state: "error", message: messageFrom(response.data) ?? "Erro no registo" });
-      }
-    } catch (cause) {
-      setStatus({
-        state: "error",
-        message:
-          cause instanceof NetworkError
-            ? "Erro de rede: não foi possível conectar ao servidor."
-            : "Erro inesperado no registo.",
-      });
-    }
+/** With script: the shared schema first (errors on submit), then POST /api/users/register (the spec's call). */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<FormResult<Field>> {
+  const form = await request.formData();
+  const parsed = parseForm(registerForm, form);
+  if (!parsed.ok) return parsed.failure as FormResult<Field>;
+  const { name, email, password } = parsed.data;
+  try {
+    // confirmPassword stays in the browser.
+    const response = await apiPost("/api/users/register", { name, email, password });
+    if (response.ok) return { ok: true, message: messageFrom(response.data) ?? "Utilizador registado com sucesso!" };
+    return failure(form, messageFrom(response.data) ?? "Erro no registo");
+  } catch (cause) {
+    return failure(
+      form,
+      cause instanceof NetworkError
+        ? "Erro de rede: não foi possível conectar ao servidor."
+        : "Erro inesperado no registo.",
+    );
   }
+}
+
+export default function Register({ loaderData }: Route.ComponentProps) {
+  const idPrefix = useId();
+  const fetcher = useFetcher<FormResult<Field>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Registered: the form is emptied for the next one.
+  const onSuccess = useCallback(() => formRef.current?.reset(), []);
+  // Errors appear on submit and a field's error clears as soon as it is edited.
+  const { shown, busy, errors, typed, firstRefused, onInput } = useFormFeedback(fetcher, {
+    fields: FIELD_NAMES,
+    formRef,
+    onSuccess,
+  });
 
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
@@ -80,10 +76,11 @@ export default function Register() {
         <h1 className="text-2xl font-bold tracking-tight">Registar</h1>
         <p className="mt-1 text-sm text-gray-600">Crie a sua conta em poucos segundos.</p>
 
-        <form onSubmit={handleSubmit(onValid)} noValidate className="mt-8 space-y-5">
+        <fetcher.Form ref={formRef} method="post" noValidate onInput={onInput} className="mt-8 space-y-5">
+          <CsrfField token={loaderData.csrf} />
           {FIELDS.map((field) => {
             const id = `${idPrefix}-${field.name}`;
-            const error = errors[field.name]?.message;
+            const error = errors[field.name];
             return (
               <div key={field.name}>
                 <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-gray-800">
@@ -100,7 +97,9 @@ export default function Register() {
                       ? "border-red-400 focus:border-red-500 focus:ring-red-500/30"
                       : "border-gray-300 focus:border-brand-500 focus:ring-brand-500/30"
                   }`}
-                  {...registered(field.name)}
+                  name={field.name}
+                  defaultValue={typed[field.name]}
+                  autoFocus={firstRefused === field.name}
                 />
                 {error && (
                   <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
@@ -111,34 +110,33 @@ export default function Register() {
             );
           })}
 
-          {status.state === "success" && (
+          {shown?.ok && (
             <p
               role="status"
               className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3.5 py-2.5 text-sm text-green-800"
             >
               <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {status.message}
+              {shown.message}
             </p>
           )}
-          {status.state === "error" && (
+          {shown && !shown.ok && shown.message && (
             <p
               role="alert"
               className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700"
             >
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {status.message}
+              {shown.message}
             </p>
           )}
 
           <button
             type="submit"
-            // Until the page is interactive a click would submit the bare form (passwords in the URL).
-            disabled={submitting || !hydrated}
+            disabled={busy}
             className="w-full rounded-lg bg-gray-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {submitting ? "Aguarde..." : "Registar"}
+            {busy ? "Aguarde..." : "Registar"}
           </button>
-        </form>
+        </fetcher.Form>
 
         <p className="mt-6 text-center text-sm text-gray-600">
           Já tem conta?{" "}

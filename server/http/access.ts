@@ -20,7 +20,8 @@ const API_PATH = /^\/(api|users|orders)(\/|\?|$)/;
  * access (401 for visitors, 403 for the wrong role), and blocks cross-site request forgery:
  * - unsafe requests whose Origin (or Sec-Fetch-Site) shows another site are refused;
  * - unsafe requests that carry a session cookie must echo the session's CSRF token
- *   in the X-CSRF-Token header (double submit, bound to the session by HMAC).
+ *   in the X-CSRF-Token header (double submit, bound to the session by HMAC); a page's
+ *   form posted without script sends it in its `_csrf` field instead (server/http/web.ts).
  */
 export function registerAccess(
   app: FastifyInstance,
@@ -30,6 +31,7 @@ export function registerAccess(
 
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", null);
+  app.decorateRequest("csrfFormToken", null);
 
   // Every API route must declare who may call it; a forgotten declaration fails at start.
   const table: ApiRoute[] = [];
@@ -95,10 +97,17 @@ function checkCsrf(request: FastifyRequest, publicOrigin: string, secret: string
   if (request.routeOptions.config?.csrfExempt) return;
   const sessionToken = request.cookies[SESSION_COOKIE];
   if (!sessionToken) return;
+  const expected = csrfTokenFor(secret, sessionToken);
   const sent = request.headers["x-csrf-token"];
-  if (typeof sent !== "string" || !safeEqual(sent, csrfTokenFor(secret, sessionToken))) {
-    throw new ForbiddenError("Pedido recusado: a sessão expirou ou o pedido não é válido. Recarregue a página.");
+  if (typeof sent === "string" && safeEqual(sent, expected)) return;
+  // A page's form posted without script carries the token in its body: the web bridge reads and checks it there.
+  if (request.routeOptions.config?.csrfInForm) {
+    request.csrfFormToken = expected;
+    return;
   }
+  throw new ForbiddenError(CSRF_REFUSED);
 }
+
+export const CSRF_REFUSED = "Pedido recusado: a sessão expirou ou o pedido não é válido. Recarregue a página.";
 
 export { CSRF_COOKIE };

@@ -1,6 +1,5 @@
 import { CircleAlert, CircleCheck, Eye, EyeOff, Loader2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 
 /*
@@ -42,14 +41,15 @@ export function Notice(props: { kind: "success" | "error"; children: ReactNode }
 const inputBase =
   "block w-full rounded-lg border bg-white px-3.5 py-2.5 pr-11 text-gray-900 shadow-xs focus:ring-2 focus:outline-none";
 
-/** A labelled password input (with show/hide) registered with react-hook-form; its error below it. */
+/** A labelled password input (with show/hide) of a posted form; its error below it. */
 export function PasswordInput(props: {
   id: string;
+  name: string;
   label: string;
   autoComplete: "current-password" | "new-password";
   error?: string;
-  field: UseFormRegisterReturn;
   hint?: string;
+  autoFocus?: boolean;
 }) {
   const [visible, setVisible] = useState(false);
   const describedBy = [props.hint ? `${props.id}-hint` : "", props.error ? `${props.id}-error` : ""].join(" ").trim();
@@ -70,7 +70,8 @@ export function PasswordInput(props: {
               ? "border-red-400 focus:border-red-500 focus:ring-red-500/30"
               : "border-gray-300 focus:border-brand-500 focus:ring-brand-500/30"
           }`}
-          {...props.field}
+          name={props.name}
+          autoFocus={props.autoFocus}
         />
         <button
           type="button"
@@ -101,7 +102,7 @@ export const accountInputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
 
 /** The labelled 'Email' input of the login and recovery forms (read from the form's data on submit). */
-export function EmailField(props: { id: string; required?: boolean }) {
+export function EmailField(props: { id: string; required?: boolean; defaultValue?: string; autoFocus?: boolean }) {
   return (
     <div>
       <label htmlFor={props.id} className="mb-1.5 block text-sm font-medium text-gray-800">
@@ -114,6 +115,8 @@ export function EmailField(props: { id: string; required?: boolean }) {
         autoComplete="email"
         inputMode="email"
         required={props.required}
+        defaultValue={props.defaultValue}
+        autoFocus={props.autoFocus}
         className={accountInputClass}
       />
     </div>
@@ -122,11 +125,11 @@ export function EmailField(props: { id: string; required?: boolean }) {
 
 export const NEW_PASSWORD_HINT = "Pelo menos 6 caracteres; evite palavras-passe comuns.";
 
-/** 'Nova palavra-passe' (with the hint) and its confirmation; ids from `id`. */
+/** 'Nova palavra-passe' (with the hint) and its confirmation; ids from `id`, names from each input's props. */
 export function NewPasswordInputs(props: {
   id: string;
-  password: { error?: string; field: UseFormRegisterReturn };
-  confirm: { error?: string; field: UseFormRegisterReturn };
+  password: { name: string; error?: string; autoFocus?: boolean };
+  confirm: { name: string; error?: string; autoFocus?: boolean };
 }) {
   return (
     <>
@@ -147,12 +150,15 @@ export function NewPasswordInputs(props: {
   );
 }
 
-export function SubmitButton(props: { busy: boolean; hydrated: boolean; children: ReactNode; danger?: boolean }) {
+/**
+ * The form's submit button. A form that needs script to be sent keeps it disabled until hydration (`hydrated`);
+ * a posted form (decision 0015) works before, so it leaves `hydrated` out.
+ */
+export function SubmitButton(props: { busy: boolean; hydrated?: boolean; children: ReactNode; danger?: boolean }) {
   return (
     <button
       type="submit"
-      // Until the page is interactive a click would submit the bare form (passwords in the URL).
-      disabled={props.busy || !props.hydrated}
+      disabled={props.busy || props.hydrated === false}
       className={`${focusRing} flex w-full items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60 ${
         props.danger ? "bg-red-700 hover:bg-red-800" : "bg-gray-900 hover:bg-gray-700"
       }`}
@@ -163,18 +169,7 @@ export function SubmitButton(props: { busy: boolean; hydrated: boolean; children
   );
 }
 
-/**
- * The field errors of an API 400 (`details: [{ path: "/newPassword", message }]`), by field name: the server's
- * rules are the forms' rules, but the server has the last word (a wrong current password, say).
- */
-export function fieldErrorsFrom(data: unknown): Record<string, string> {
-  const details = (data as { details?: unknown } | null)?.details;
-  if (!Array.isArray(details)) return {};
-  const errors: Record<string, string> = {};
-  for (const d of details as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof d.path === "string" && typeof d.message === "string") errors[d.path.replace(/^\//, "")] ??= d.message;
-  }
-  return errors;
-}
+// The API 400's field errors: moved to the form pattern's helpers, re-exported for the admin's settings form.
+export { fieldErrorsFrom } from "#app/lib/forms/form-result.ts";
 
 export const NETWORK_ERROR = "Erro de rede: não foi possível conectar ao servidor.";

@@ -17,7 +17,7 @@ import {
   updateUserBody,
   verifyQuery,
 } from "./schemas.ts";
-import { CSRF_COOKIE, SESSION_COOKIE, SESSION_TTL_MS, csrfTokenFor } from "./sessions.ts";
+import { CSRF_COOKIE, SESSION_COOKIE, sessionCookies } from "./sessions.ts";
 
 const MINUTE = 60_000;
 
@@ -29,10 +29,9 @@ export function accountsRoutes(
   const { accounts, limiter } = deps;
 
   const setSessionCookies = (reply: FastifyReply, token: string) => {
-    const common = { path: "/", sameSite: "lax" as const, secure: deps.secureCookies, maxAge: SESSION_TTL_MS / 1000 };
-    reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
-    // Readable by the page's script, which echoes it in X-CSRF-Token.
-    reply.setCookie(CSRF_COOKIE, csrfTokenFor(deps.secret, token), { ...common, httpOnly: false });
+    for (const cookie of sessionCookies(deps.secret, token, deps.secureCookies)) {
+      reply.setCookie(cookie.name, cookie.value, cookie.options);
+    }
   };
   const clearSessionCookies = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
