@@ -1,7 +1,8 @@
-import { useSearchParams } from "react-router";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { AccountCard, linkClass, Notice } from "#app/components/account/PasswordParts.tsx";
-import { PasswordResetForm } from "#app/components/account/PasswordResetForm.tsx";
+import { PasswordResetForm, submitPasswordReset } from "#app/components/account/PasswordResetForm.tsx";
+import { resetPasswordAction } from "#app/components/account/password.server.ts";
+import { formLoaderData } from "#app/lib/forms/form-action.server.ts";
 import type { Route } from "./+types/redefinir-palavra-passe";
 import { shopNameIn } from "#app/lib/shop.ts";
 
@@ -17,13 +18,27 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export default function ResetPassword() {
+export function loader({ context }: Route.LoaderArgs) {
+  return formLoaderData(context);
+}
+
+/** Without script: the same reset as POST /api/users/reset-password (decision 0015). */
+export function action({ request, context }: Route.ActionArgs) {
+  return resetPasswordAction(request, context);
+}
+
+/** With script: POST /api/users/reset-password. */
+export function clientAction({ request }: Route.ClientActionArgs) {
+  return submitPasswordReset(request);
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token")?.trim() ?? "";
   return (
     <AccountCard title="Redefinir palavra-passe" intro="Escolha a nova palavra-passe da sua conta.">
       {token ? (
-        <PasswordResetForm token={token} />
+        <PasswordResetForm csrf={loaderData.csrf} />
       ) : (
         <div className="mt-8">
           <Notice kind="error">

@@ -1,92 +1,74 @@
 import "#app/lib/zod-csp.ts";
-import { useId, useState } from "react";
-import type { z } from "zod";
-import { changePasswordForm } from "#server/modules/accounts/schemas.ts";
+import { useCallback, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import { changePasswordForm } from "#server/modules/accounts/rules.ts";
 import { api, messageFrom, NetworkError } from "#app/lib/api.ts";
-import { useHydrated } from "#app/lib/storage.ts";
-import {
-  fieldErrorsFrom,
-  NETWORK_ERROR,
-  NewPasswordInputs,
-  Notice,
-  PasswordInput,
-  SubmitButton,
-} from "./PasswordParts.tsx";
-import { useSubmitForm } from "./use-submit-form.ts";
+import { CsrfField } from "#app/lib/forms/CsrfField.tsx";
+import { failure, fieldErrorsFrom, type FormResult, parseForm } from "#app/lib/forms/form-result.ts";
+import { useFormFeedback } from "#app/lib/forms/use-form-feedback.ts";
+import { NETWORK_ERROR, NewPasswordInputs, Notice, PasswordInput, SubmitButton } from "./PasswordParts.tsx";
 
-type FormInput = z.input<typeof changePasswordForm>;
-type FormOutput = z.output<typeof changePasswordForm>;
-type Field = keyof FormInput;
+type Field = "currentPassword" | "newPassword" | "confirmPassword";
+const FIELDS: readonly Field[] = ["currentPassword", "newPassword", "confirmPassword"];
+const FAILED = "Não foi possível alterar a palavra-passe.";
 
-const EMPTY: FormInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
-
-type Status = { state: "idle" | "submitting" } | { state: "success" | "error"; message: string };
-
-/** /conta/palavra-passe: PUT /api/users/me/password (the other sessions of the account end; this one stays). */
-export function PasswordChangeForm() {
-  const hydrated = useHydrated();
-  const id = useId();
-  const [status, setStatus] = useState<Status>({ state: "idle" });
-  const {
-    field,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useSubmitForm(changePasswordForm, EMPTY);
-
-  async function onValid(values: FormOutput) {
-    setStatus({ state: "submitting" });
-    try {
-      // The confirmation stays in the browser.
-      const response = await api("/api/users/me/password", {
-        method: "PUT",
-        body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
-      });
-      if (response.ok) {
-        reset(EMPTY);
-        setStatus({ state: "success", message: messageFrom(response.data) ?? "Palavra-passe alterada com sucesso." });
-        return;
-      }
-      const byField = Object.entries(fieldErrorsFrom(response.data)).filter(([name]) => name in EMPTY);
-      for (const [name, message] of byField) setError(name as Field, { message }, { shouldFocus: true });
-      if (byField.length > 0) setStatus({ state: "idle" });
-      else
-        setStatus({
-          state: "error",
-          message: messageFrom(response.data) ?? "Não foi possível alterar a palavra-passe.",
-        });
-    } catch (cause) {
-      setStatus({
-        state: "error",
-        message: cause instanceof NetworkError ? NETWORK_ERROR : "Não foi possível alterar a palavra-passe.",
-      });
-    }
+/**
+ * /conta/palavra-passe's clientAction: the shared schema, then PUT /api/users/me/password. Without script the route's
+ * action does the same (password.server.ts).
+ */
+export async function submitPasswordChange(request: Request): Promise<FormResult<Field>> {
+  const form = await request.formData();
+  const parsed = parseForm(changePasswordForm, form);
+  if (!parsed.ok) return parsed.failure as FormResult<Field>;
+  try {
+    // The confirmation stays in the browser.
+    const { currentPassword, newPassword } = parsed.data;
+    const response = await api("/api/users/me/password", { method: "PUT", body: { currentPassword, newPassword } });
+    if (response.ok) return { ok: true, message: messageFrom(response.data) ?? "Palavra-passe alterada com sucesso." };
+    const byField = Object.entries(fieldErrorsFrom(response.data)).filter(([name]) => FIELDS.includes(name as Field));
+    if (byField.length > 0) return failure(form, null, Object.fromEntries(byField));
+    return failure(form, messageFrom(response.data) ?? FAILED);
+  } catch (cause) {
+    return failure(form, cause instanceof NetworkError ? NETWORK_ERROR : FAILED);
   }
+}
+
+/** /conta/palavra-passe: the current password and the new one (the other sessions of the account end; this one stays). */
+export function PasswordChangeForm({ csrf }: { csrf: string | null }) {
+  const id = useId();
+  const fetcher = useFetcher<FormResult<Field>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSuccess = useCallback(() => formRef.current?.reset(), []);
+  const { shown, busy, errors, firstRefused, onInput } = useFormFeedback(fetcher, {
+    fields: FIELDS,
+    formRef,
+    onSuccess,
+  });
+  const focus = (field: Field) => firstRefused === field;
 
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate className="mt-8 space-y-5">
+    <fetcher.Form ref={formRef} method="post" noValidate onInput={onInput} className="mt-8 space-y-5">
+      <CsrfField token={csrf} />
       <PasswordInput
         id={`${id}-current`}
+        name="currentPassword"
         label="Palavra-passe atual"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        field={field("currentPassword")}
+        error={errors.currentPassword}
+        autoFocus={focus("currentPassword")}
       />
       <NewPasswordInputs
         id={id}
-        password={{ error: errors.newPassword?.message, field: field("newPassword") }}
-        confirm={{ error: errors.confirmPassword?.message, field: field("confirmPassword") }}
+        password={{ name: "newPassword", error: errors.newPassword, autoFocus: focus("newPassword") }}
+        confirm={{ name: "confirmPassword", error: errors.confirmPassword, autoFocus: focus("confirmPassword") }}
       />
-      {status.state === "success" && (
+      {shown?.ok && (
         <Notice kind="success">
-          {status.message} Por segurança, terminámos as sessões desta conta noutros dispositivos.
+          {shown.message} Por segurança, terminámos as sessões desta conta noutros dispositivos.
         </Notice>
       )}
-      {status.state === "error" && <Notice kind="error">{status.message}</Notice>}
-      <SubmitButton busy={status.state === "submitting"} hydrated={hydrated}>
-        Alterar palavra-passe
-      </SubmitButton>
-    </form>
+      {!busy && shown && !shown.ok && shown.message && <Notice kind="error">{shown.message}</Notice>}
+      <SubmitButton busy={busy}>Alterar palavra-passe</SubmitButton>
+    </fetcher.Form>
   );
 }

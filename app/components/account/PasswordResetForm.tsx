@@ -1,76 +1,58 @@
 import "#app/lib/zod-csp.ts";
-import { useId, useState } from "react";
-import { Link } from "react-router";
-import type { z } from "zod";
-import { resetPasswordForm } from "#server/modules/accounts/schemas.ts";
+import { useId, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { RESET_LINK_INVALID, resetPasswordForm } from "#server/modules/accounts/rules.ts";
 import { apiGet, apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
-import { clearUser, readUser, useHydrated } from "#app/lib/storage.ts";
-import {
-  fieldErrorsFrom,
-  linkClass,
-  NETWORK_ERROR,
-  NewPasswordInputs,
-  Notice,
-  SubmitButton,
-} from "./PasswordParts.tsx";
-import { useSubmitForm } from "./use-submit-form.ts";
+import { CsrfField } from "#app/lib/forms/CsrfField.tsx";
+import { failure, fieldErrorsFrom, type FormResult, parseForm } from "#app/lib/forms/form-result.ts";
+import { useFormFeedback } from "#app/lib/forms/use-form-feedback.ts";
+import { clearUser, readUser } from "#app/lib/storage.ts";
+import { linkClass, NETWORK_ERROR, NewPasswordInputs, Notice, SubmitButton } from "./PasswordParts.tsx";
 
-type FormInput = z.input<typeof resetPasswordForm>;
-type FormOutput = z.output<typeof resetPasswordForm>;
+type Field = "password" | "confirmPassword";
+const FIELDS: readonly Field[] = ["password", "confirmPassword"];
+const FAILED = "Não foi possível redefinir a palavra-passe.";
 
-const EMPTY: FormInput = { password: "", confirmPassword: "" };
+/** The link's token: in the page's address, which the form posts to. */
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token")?.trim() ?? "";
 
-type Status =
-  | { state: "idle" | "submitting" }
-  | { state: "done"; message: string }
-  | { state: "error"; message: string; linkDead: boolean };
-
-/** /redefinir-palavra-passe: the new password for the link's token (POST /api/users/reset-password). */
-export function PasswordResetForm({ token }: { token: string }) {
-  const hydrated = useHydrated();
-  const id = useId();
-  const [status, setStatus] = useState<Status>({ state: "idle" });
-  const {
-    field,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useSubmitForm(resetPasswordForm, EMPTY);
-
-  async function onValid(values: FormOutput) {
-    setStatus({ state: "submitting" });
-    try {
-      const response = await apiPost("/api/users/reset-password", { token, password: values.password });
-      if (response.ok) {
-        // Every session of the account ended: if this browser was signed in with it, the header must say so.
-        if (readUser() && (await apiGet("/api/users/me")).status === 401) clearUser();
-        setStatus({ state: "done", message: messageFrom(response.data) ?? "Palavra-passe redefinida." });
-        return;
-      }
-      const passwordError = fieldErrorsFrom(response.data).password;
-      if (passwordError) {
-        setError("password", { message: passwordError }, { shouldFocus: true });
-        setStatus({ state: "idle" });
-        return;
-      }
-      setStatus({
-        state: "error",
-        message: messageFrom(response.data) ?? "Não foi possível redefinir a palavra-passe.",
-        linkDead: response.status === 400,
-      });
-    } catch (cause) {
-      setStatus({
-        state: "error",
-        message: cause instanceof NetworkError ? NETWORK_ERROR : "Não foi possível redefinir a palavra-passe.",
-        linkDead: false,
-      });
+/**
+ * /redefinir-palavra-passe's clientAction: the shared schema, then POST /api/users/reset-password. Without script
+ * the route's action does the same (password.server.ts).
+ */
+export async function submitPasswordReset(request: Request): Promise<FormResult<Field>> {
+  const form = await request.formData();
+  const parsed = parseForm(resetPasswordForm, form);
+  if (!parsed.ok) return parsed.failure as FormResult<Field>;
+  try {
+    const response = await apiPost("/api/users/reset-password", {
+      token: tokenOf(request),
+      password: parsed.data.password,
+    });
+    if (response.ok) {
+      // Every session of the account ended: if this browser was signed in with it, the header must say so.
+      if (readUser() && (await apiGet("/api/users/me")).status === 401) clearUser();
+      return { ok: true, message: messageFrom(response.data) ?? "Palavra-passe redefinida." };
     }
+    const passwordError = fieldErrorsFrom(response.data).password;
+    if (passwordError) return failure(form, null, { password: passwordError });
+    return failure(form, messageFrom(response.data) ?? FAILED);
+  } catch (cause) {
+    return failure(form, cause instanceof NetworkError ? NETWORK_ERROR : FAILED);
   }
+}
 
-  if (status.state === "done") {
+/** /redefinir-palavra-passe: the new password for the link's token (decision 0015's form pattern). */
+export function PasswordResetForm({ csrf }: { csrf: string | null }) {
+  const id = useId();
+  const fetcher = useFetcher<FormResult<Field>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { shown, busy, errors, firstRefused, onInput } = useFormFeedback(fetcher, { fields: FIELDS, formRef });
+
+  if (shown?.ok) {
     return (
       <div className="mt-8 space-y-5">
-        <Notice kind="success">{status.message}</Notice>
+        <Notice kind="success">{shown.message}</Notice>
         <Link
           to="/login"
           className="flex w-full items-center justify-center rounded-lg bg-gray-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
@@ -81,17 +63,24 @@ export function PasswordResetForm({ token }: { token: string }) {
     );
   }
 
+  const message = !busy && shown && !shown.ok ? shown.message : null;
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate className="mt-8 space-y-5">
+    <fetcher.Form ref={formRef} method="post" noValidate onInput={onInput} className="mt-8 space-y-5">
+      <CsrfField token={csrf} />
       <NewPasswordInputs
         id={id}
-        password={{ error: errors.password?.message, field: field("password") }}
-        confirm={{ error: errors.confirmPassword?.message, field: field("confirmPassword") }}
+        password={{ name: "password", error: errors.password, autoFocus: firstRefused === "password" }}
+        confirm={{
+          name: "confirmPassword",
+          error: errors.confirmPassword,
+          autoFocus: firstRefused === "confirmPassword",
+        }}
       />
-      {status.state === "error" && (
+      {message && (
         <Notice kind="error">
-          {status.message}
-          {status.linkDead ? (
+          {message}
+          {/* A used, expired or unknown link: a new one is the way on. */}
+          {message === RESET_LINK_INVALID ? (
             <>
               {" "}
               <Link to="/recuperar-palavra-passe" className={linkClass}>
@@ -101,9 +90,7 @@ export function PasswordResetForm({ token }: { token: string }) {
           ) : null}
         </Notice>
       )}
-      <SubmitButton busy={status.state === "submitting"} hydrated={hydrated}>
-        Guardar nova palavra-passe
-      </SubmitButton>
-    </form>
+      <SubmitButton busy={busy}>Guardar nova palavra-passe</SubmitButton>
+    </fetcher.Form>
   );
 }
