@@ -1,10 +1,14 @@
 import { AlertCircle, CheckCircle2, Clock, Mail, Send } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { ContactResponse } from "#server/modules/contact/schemas.ts";
 import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES, type ContactField } from "#server/modules/contact/rules.ts";
+import { contactAction } from "#app/components/contact/contact.server.ts";
 import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
-import { useHydrated } from "#app/lib/storage.ts";
+import { CsrfField } from "#app/lib/forms/CsrfField.tsx";
+import { formLoaderData } from "#app/lib/forms/form-action.server.ts";
+import { failure, fieldErrorsFrom, type FormResult } from "#app/lib/forms/form-result.ts";
+import { useFormFeedback } from "#app/lib/forms/use-form-feedback.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { ContentPage, MailLink, TextLink, focusRing } from "#app/components/content/ContentPage.tsx";
 import { shopEmailIn, shopNameIn, useShop } from "#app/lib/shop.ts";
@@ -19,19 +23,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** What the form shows after a submission: success, or the general error and each field's error. */
-type ContactResult =
-  { ok: true; message: string } | { ok: false; message: string | null; fields: Partial<Record<ContactField, string>> };
+type ContactResult = FormResult<ContactField>;
 
-/** The API's 400 lists each refused field ({ path: "/nome", message }), with the shared zod schema's pt-PT text. */
-function fieldErrors(data: unknown): Partial<Record<ContactField, string>> {
-  const details = (data as { details?: unknown } | null)?.details;
-  const fields: Partial<Record<ContactField, string>> = {};
-  if (!Array.isArray(details)) return fields;
-  for (const detail of details as Array<{ path?: unknown; message?: unknown }>) {
-    const field = CONTACT_FIELDS.find((f) => detail.path === `/${f}`);
-    if (field && typeof detail.message === "string" && !fields[field]) fields[field] = detail.message;
-  }
-  return fields;
+export function loader({ context }: Route.LoaderArgs) {
+  return formLoaderData(context);
+}
+
+/** Without script: the same schema and service as POST /api/contact (decision 0015). */
+export function action({ request, context }: Route.ActionArgs) {
+  return contactAction(request, context);
 }
 
 /** Sends the form to POST /api/contact: the page says it was sent only once the server stored it. */
@@ -42,13 +42,15 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   try {
     const response = await apiPost<ContactResponse>("/api/contact", body);
     if (response.ok) return { ok: true, message: CONTACT_MESSAGES.sent };
-    const fields = response.status === 400 ? fieldErrors(response.data) : {};
-    if (Object.keys(fields).length > 0) return { ok: false, message: null, fields };
+    // The API's 400 lists each refused field ({ path: "/nome", message }), with the shared zod schema's pt-PT text.
+    const refused = response.status === 400 ? fieldErrorsFrom(response.data) : {};
+    const fields = Object.fromEntries(CONTACT_FIELDS.flatMap((f) => (refused[f] ? [[f, refused[f]]] : [])));
+    if (Object.keys(fields).length > 0) return failure(form, null, fields);
     // Too many messages: the server's pt-PT text; anything else (503, 500): the form's own.
     const message = response.status === 429 ? messageFrom(response.data) : null;
-    return { ok: false, message: message ?? CONTACT_MESSAGES.failed, fields: {} };
+    return failure(form, message ?? CONTACT_MESSAGES.failed);
   } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: CONTACT_MESSAGES.failed, fields: {} };
+    if (error instanceof NetworkError) return failure(form, CONTACT_MESSAGES.failed);
     throw error;
   }
 }
@@ -79,6 +81,8 @@ function InputField(props: {
   inputMode?: "email";
   maxLength: number;
   error: string | undefined;
+  defaultValue: string | undefined;
+  autoFocus: boolean;
 }) {
   const { field, label, error, ...input } = props;
   return (
@@ -99,44 +103,24 @@ function InputField(props: {
   );
 }
 
-export default function Contato() {
-  // The form is sent by the route's clientAction: until hydration its button stays disabled.
-  const hydrated = useHydrated();
+export default function Contato({ loaderData }: Route.ComponentProps) {
   // The shop's contact address (settings, /definicoes).
   const supportEmail = useShop().identity.email;
   const fetcher = useFetcher<ContactResult>();
   const formRef = useRef<HTMLFormElement>(null);
-  const sending = fetcher.state !== "idle";
+  const onSuccess = useCallback((result: { message: string }) => {
+    toast.success(result.message);
+    formRef.current?.reset();
+  }, []);
   // The answer shown: dropped when the shopper types again.
-  const [shown, setShown] = useState<ContactResult | undefined>(undefined);
-  const handled = useRef<ContactResult | undefined>(undefined);
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    setShown(result);
-    if (result.ok) {
-      toast.success(result.message);
-      formRef.current?.reset();
-      return;
-    }
-    // Focus the first refused field, so a screen reader reads its error.
-    const first = CONTACT_FIELDS.find((f) => result.fields[f]);
-    const input = first ? formRef.current?.elements.namedItem(first) : null;
-    if (input instanceof HTMLElement) input.focus();
-  }, [fetcher.state, fetcher.data]);
-
-  function onInput(event: FormEvent<HTMLFormElement>) {
-    const target = event.target;
-    if (!shown || !(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
-    if (shown.ok) setShown(undefined);
-    else if (shown.fields[target.name as ContactField]) {
-      setShown({ ...shown, fields: { ...shown.fields, [target.name]: undefined } });
-    }
-  }
-
-  const errors = shown && !shown.ok ? shown.fields : {};
+  const {
+    shown,
+    busy: sending,
+    errors,
+    typed,
+    firstRefused,
+    onInput,
+  } = useFormFeedback(fetcher, { fields: CONTACT_FIELDS, formRef, onSuccess });
 
   return (
     <ContentPage
@@ -190,6 +174,7 @@ export default function Contato() {
         <p className="mt-1 text-sm text-gray-600">Todos os campos são obrigatórios.</p>
 
         <fetcher.Form ref={formRef} method="post" noValidate onInput={onInput} className="mt-6 space-y-5">
+          <CsrfField token={loaderData.csrf} />
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
               field="nome"
@@ -198,6 +183,8 @@ export default function Contato() {
               autoComplete="name"
               maxLength={CONTACT_LIMITS.nameMax}
               error={errors.nome}
+              defaultValue={typed.nome}
+              autoFocus={firstRefused === "nome"}
             />
             <InputField
               field="email"
@@ -207,6 +194,8 @@ export default function Contato() {
               inputMode="email"
               maxLength={CONTACT_LIMITS.emailMax}
               error={errors.email}
+              defaultValue={typed.email}
+              autoFocus={firstRefused === "email"}
             />
           </div>
           <div>
@@ -220,6 +209,8 @@ export default function Contato() {
               required
               minLength={CONTACT_LIMITS.messageMin}
               maxLength={CONTACT_LIMITS.messageMax}
+              defaultValue={typed.mensagem}
+              autoFocus={firstRefused === "mensagem"}
               className={`${inputClass} resize-y`}
               {...errorProps("mensagem", errors.mensagem)}
             />
@@ -234,7 +225,7 @@ export default function Contato() {
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
             <button
               type="submit"
-              disabled={!hydrated || sending}
+              disabled={sending}
               className={`${focusRing} flex items-center justify-center gap-2 rounded-lg bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 disabled:cursor-not-allowed disabled:opacity-60`}
             >
               <Send className="size-4" aria-hidden="true" />
