@@ -1,19 +1,33 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
+import { CSRF_FIELD } from "#server/modules/accounts/rules.ts";
+import { LOOKUP_INCOMPLETE, orderNumberOf } from "#server/modules/aftersale/returns/rules.ts";
 import type { WithdrawalResponse, WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { NETWORK_ERROR, Notice, SubmitButton } from "#app/components/account/PasswordParts.tsx";
 import { WithdrawalForm } from "#app/components/account/WithdrawalForm.tsx";
 import { formatLastDay, ReturnList, unavailableText } from "#app/components/account/WithdrawalParts.tsx";
+import {
+  type ChoiceResult,
+  type Found,
+  type LookupField,
+  type LookupResult,
+  STEP_FIELD,
+} from "#app/components/account/withdrawal-steps.ts";
+import { publicWithdrawalAction } from "#app/components/account/withdrawal.server.ts";
 import { ContentPage, MailLink, TextLink } from "#app/components/content/ContentPage.tsx";
 import { apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
+import { CsrfField } from "#app/lib/forms/CsrfField.tsx";
+import { formLoaderData } from "#app/lib/forms/form-action.server.ts";
+import { failure } from "#app/lib/forms/form-result.ts";
+import { useFormFeedback } from "#app/lib/forms/use-form-feedback.ts";
 import { shopNameIn, useShop } from "#app/lib/shop.ts";
-import { useHydrated } from "#app/lib/storage.ts";
 import type { Route } from "./+types/livre-resolucao";
 
 /**
  * /livre-resolucao: the withdrawal function for shoppers who are not signed in. The order number and the e-mail of
  * the account that bought it find the order (POST /api/withdrawal/lookup; a wrong pair is one message, whichever is
  * wrong), then the same choice as in /conta (POST /api/withdrawal). Signed-in shoppers can also use the button on
- * the order's page.
+ * the order's page. Without script both steps post to this page's action, which does the same (decision 0015).
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,12 +42,55 @@ const inputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none";
 const labelClass = "mb-1.5 block text-sm font-medium text-gray-800";
 
-type Found = { orderId: number; email: string; view: WithdrawalView };
+const NOT_FOUND = "Não foi possível encontrar a encomenda.";
 
-export default function LivreResolucao() {
+export function loader({ context }: Route.LoaderArgs) {
+  return formLoaderData(context);
+}
+
+/** Without script: step 1's look-up or step 2's request, as the API's calls do them. */
+export function action({ request, context }: Route.ActionArgs) {
+  return publicWithdrawalAction(request, context);
+}
+
+/** With script, step 1: POST /api/withdrawal/lookup (step 2 is sent by WithdrawalForm). */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<LookupResult> {
+  const form = await request.formData();
+  const orderNumber = orderNumberOf(String(form.get("encomenda") ?? ""));
+  const email = String(form.get("email") ?? "").trim();
+  if (!orderNumber || !email) return failure(form, LOOKUP_INCOMPLETE);
+  try {
+    const response = await apiPost<WithdrawalView>("/api/withdrawal/lookup", { order_id: orderNumber, email });
+    if (response.ok && response.data) {
+      return {
+        ok: true,
+        message: "",
+        step: "choice",
+        found: { orderId: Number(orderNumber), email, view: response.data },
+      };
+    }
+    return failure(form, messageFrom(response.data) ?? NOT_FOUND);
+  } catch (cause) {
+    return failure(form, cause instanceof NetworkError ? NETWORK_ERROR : NOT_FOUND);
+  }
+}
+
+type Posted = LookupResult | ChoiceResult | undefined;
+
+/** Where a post without script left the form: the choice (found, or refused with its message) or the request stored. */
+function postedStep(posted: Posted): { found: Found | null; done: WithdrawalResponse | null } {
+  if (!posted) return { found: null, done: null };
+  if (posted.ok)
+    return posted.step === "done" ? { found: null, done: posted.answer } : { found: posted.found, done: null };
+  return { found: "found" in posted ? posted.found : null, done: null };
+}
+
+export default function LivreResolucao({ loaderData }: Route.ComponentProps) {
   const { identity } = useShop();
-  const [found, setFound] = useState<Found | null>(null);
-  const [done, setDone] = useState<WithdrawalResponse | null>(null);
+  const posted = useActionData() as Posted;
+  const [found, setFound] = useState<Found | null>(() => postedStep(posted).found);
+  const [done, setDone] = useState<WithdrawalResponse | null>(() => postedStep(posted).done);
+  const choiceRefused = posted && !posted.ok && "found" in posted ? posted : null;
 
   return (
     <ContentPage
@@ -52,6 +109,8 @@ export default function LivreResolucao() {
         ) : found ? (
           <Choice
             found={found}
+            csrf={loaderData.csrf}
+            refused={found === choiceRefused?.found ? choiceRefused : null}
             onBack={() => setFound(null)}
             onDone={(answer) => {
               setDone(answer);
@@ -59,7 +118,7 @@ export default function LivreResolucao() {
             }}
           />
         ) : (
-          <Lookup onFound={setFound} />
+          <Lookup csrf={loaderData.csrf} onFound={setFound} />
         )}
       </div>
       <p className="mt-6 text-sm text-gray-600">
@@ -70,44 +129,26 @@ export default function LivreResolucao() {
   );
 }
 
-type Status = { state: "idle" | "submitting" } | { state: "error"; message: string };
+const LOOKUP_FIELDS: readonly LookupField[] = ["encomenda", "email"];
 
 /** Step 1: which order (number and e-mail). */
-function Lookup({ onFound }: { onFound: (found: Found) => void }) {
+function Lookup({ csrf, onFound }: { csrf: string | null; onFound: (found: Found) => void }) {
   const id = useId();
-  const hydrated = useHydrated();
-  const [status, setStatus] = useState<Status>({ state: "idle" });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status.state === "submitting") return;
-    const data = new FormData(event.currentTarget);
-    const orderNumber = String(data.get("encomenda") ?? "")
-      .trim()
-      .replace(/^#/, "");
-    const email = String(data.get("email") ?? "").trim();
-    if (!/^\d{1,9}$/.test(orderNumber) || !email) {
-      setStatus({ state: "error", message: "Indique o número da encomenda e o email da conta com que comprou." });
-      return;
-    }
-    setStatus({ state: "submitting" });
-    try {
-      const response = await apiPost<WithdrawalView>("/api/withdrawal/lookup", { order_id: orderNumber, email });
-      if (response.ok && response.data) {
-        onFound({ orderId: Number(orderNumber), email, view: response.data });
-        return;
-      }
-      setStatus({ state: "error", message: messageFrom(response.data) ?? "Não foi possível encontrar a encomenda." });
-    } catch (cause) {
-      setStatus({
-        state: "error",
-        message: cause instanceof NetworkError ? NETWORK_ERROR : "Não foi possível encontrar a encomenda.",
-      });
-    }
-  }
+  const fetcher = useFetcher<LookupResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { shown, busy, typed } = useFormFeedback(fetcher, {
+    fields: LOOKUP_FIELDS,
+    formRef,
+    onSuccess: (result) => {
+      if (result.step === "choice") onFound(result.found);
+    },
+  });
+  const message = !busy && shown && !shown.ok ? shown.message : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Encontrar a encomenda">
+    <fetcher.Form ref={formRef} method="post" noValidate className="space-y-5" aria-label="Encontrar a encomenda">
+      <CsrfField token={csrf} />
+      <input type="hidden" name={STEP_FIELD} value="encomenda" />
       <h2 className="text-lg font-semibold text-gray-900">1. A sua encomenda</h2>
       <div>
         <label htmlFor={`${id}-encomenda`} className={labelClass}>
@@ -119,6 +160,7 @@ function Lookup({ onFound }: { onFound: (found: Found) => void }) {
           inputMode="numeric"
           autoComplete="off"
           placeholder="Ex.: 1234"
+          defaultValue={typed.encomenda}
           className={inputClass}
         />
         <p className="mt-1.5 text-xs text-gray-600">Está no email de confirmação do pagamento.</p>
@@ -127,20 +169,35 @@ function Lookup({ onFound }: { onFound: (found: Found) => void }) {
         <label htmlFor={`${id}-email`} className={labelClass}>
           Email
         </label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" className={inputClass} />
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={typed.email}
+          className={inputClass}
+        />
         <p className="mt-1.5 text-xs text-gray-600">O email da conta com que fez a compra.</p>
       </div>
-      {status.state === "error" ? <Notice kind="error">{status.message}</Notice> : null}
-      <SubmitButton busy={status.state === "submitting"} hydrated={hydrated}>
-        Continuar
-      </SubmitButton>
-    </form>
+      {message ? <Notice kind="error">{message}</Notice> : null}
+      <SubmitButton busy={busy}>Continuar</SubmitButton>
+    </fetcher.Form>
   );
 }
 
 /** Step 2: the items (or why the withdrawal is not possible now). */
-function Choice(props: { found: Found; onBack: () => void; onDone: (answer: WithdrawalResponse) => void }) {
+function Choice(props: {
+  found: Found;
+  csrf: string | null;
+  /** The refusal of this choice posted without script. */
+  refused: (ChoiceResult & { ok: false }) | null;
+  onBack: () => void;
+  onDone: (answer: WithdrawalResponse) => void;
+}) {
   const { orderId, email, view } = props.found;
+  const { refused } = props;
+  const hidden: Record<string, string> = { [STEP_FIELD]: "escolha", order_id: String(orderId), email };
+  if (props.csrf) hidden[CSRF_FIELD] = props.csrf;
   const unavailable = unavailableText(view);
   return (
     <div>
@@ -158,6 +215,12 @@ function Choice(props: { found: Found; onBack: () => void; onDone: (answer: With
           submit={(choice) => apiPost("/api/withdrawal", { ...choice, order_id: orderId, email })}
           onCancel={props.onBack}
           onDone={props.onDone}
+          posted={{
+            hidden,
+            message: refused?.message,
+            ibanError: refused?.fields.iban,
+            typed: refused?.values as { iban?: string; reason?: string } | undefined,
+          }}
         />
       ) : (
         <>

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import type { WithdrawalBody, WithdrawalResponse, WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
-import { IBAN_MESSAGE, isValidPtIban } from "#server/modules/aftersale/returns/iban.ts";
+import { IBAN_MESSAGE, isValidPtIban } from "#server/modules/aftersale/returns/rules.ts";
 import { type ApiResponse, messageFrom, NetworkError } from "#app/lib/api.ts";
 import { formatEuros } from "#app/lib/format.ts";
 import { useHydrated } from "#app/lib/storage.ts";
@@ -23,23 +23,37 @@ const labelClass = "mb-1.5 block text-sm font-medium text-gray-800";
 
 type Status = { state: "idle" | "submitting" } | { state: "error"; message: string };
 
+/**
+ * A form the page's action also takes without script (/livre-resolucao, decision 0015): its hidden fields, and the
+ * refusal of the last post (the message, the IBAN's error, what was typed).
+ */
+export interface PostedChoice {
+  hidden: Record<string, string>;
+  message?: string | null;
+  ibanError?: string | null;
+  typed?: { iban?: string; reason?: string };
+}
+
 export function WithdrawalForm(props: {
   view: WithdrawalView;
   submit: (choice: WithdrawalChoice) => Promise<ApiResponse>;
   onDone: (answer: WithdrawalResponse) => void;
   onCancel?: () => void;
+  posted?: PostedChoice;
 }) {
-  const { view } = props;
+  const { view, posted } = props;
   const id = useId();
   const hydrated = useHydrated();
   const free = view.lines.filter((l) => l.available > 0);
   const [chosen, setChosen] = useState<Record<number, number>>(() =>
     Object.fromEntries(free.map((l) => [l.order_line_id, l.available])),
   );
-  const [iban, setIban] = useState("");
-  const [ibanError, setIbanError] = useState<string | null>(null);
-  const [reason, setReason] = useState("");
-  const [status, setStatus] = useState<Status>({ state: "idle" });
+  const [iban, setIban] = useState(posted?.typed?.iban ?? "");
+  const [ibanError, setIbanError] = useState<string | null>(posted?.ibanError ?? null);
+  const [reason, setReason] = useState(posted?.typed?.reason ?? "");
+  const [status, setStatus] = useState<Status>(
+    posted?.message ? { state: "error", message: posted.message } : { state: "idle" },
+  );
 
   const toggle = (lineId: number, on: boolean, available: number) =>
     setChosen((c) => {
@@ -87,7 +101,18 @@ export function WithdrawalForm(props: {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5" aria-label="Pedido de livre resolução">
+    // Posted (never a GET: the IBAN must not travel in an address). Only a form the page's action takes works before
+    // hydration; the others keep their button disabled until then.
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-4 space-y-5"
+      aria-label="Pedido de livre resolução"
+    >
+      {Object.entries(posted?.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <fieldset>
         <legend className="text-sm font-semibold text-gray-900">Artigos a devolver</legend>
         <ul className="mt-2 divide-y divide-gray-100 rounded-lg border border-gray-200">
@@ -100,6 +125,8 @@ export function WithdrawalForm(props: {
                 <input
                   id={boxId}
                   type="checkbox"
+                  name="linha"
+                  value={line.order_line_id}
                   checked={on}
                   disabled={line.available === 0}
                   onChange={(e) => toggle(line.order_line_id, e.target.checked, line.available)}
@@ -124,6 +151,7 @@ export function WithdrawalForm(props: {
                     </label>
                     <select
                       id={`${boxId}-qty`}
+                      name={`quantidade-${line.order_line_id}`}
                       value={chosen[line.order_line_id]}
                       onChange={(e) => setChosen((c) => ({ ...c, [line.order_line_id]: Number(e.target.value) }))}
                       className={`${fieldBase} ${okBorder} w-20 px-2 py-1.5`}
@@ -208,7 +236,7 @@ export function WithdrawalForm(props: {
           </button>
         ) : null}
         <div className="sm:w-auto">
-          <SubmitButton busy={status.state === "submitting"} hydrated={hydrated}>
+          <SubmitButton busy={status.state === "submitting"} hydrated={posted ? undefined : hydrated}>
             Confirmar desistência
           </SubmitButton>
         </div>
