@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
 import { createdAt } from "#server/core/db/columns.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { variants } from "#server/modules/catalog/schema.ts";
@@ -6,19 +6,19 @@ import { orders } from "#server/modules/orders/schema.ts";
 
 /* The tables of inventory. Money is integer cents; every timestamp has a time zone. */
 
-export const stockMovements = pgTable(
+export const stockMovements = pg.pgTable(
   "stock_movements",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: pg.bigserial("id", { mode: "number" }).primaryKey(),
     /** Kept (null) when the variant is deleted, so the stock history stays auditable. */
-    variantId: integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
-    stockBefore: integer("stock_before").notNull(),
-    stockAfter: integer("stock_after").notNull(),
-    reason: text("reason").notNull(),
-    notes: text("notes").notNull().default(""),
-    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
-    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    variantId: pg.integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
+    stockBefore: pg.integer("stock_before").notNull(),
+    stockAfter: pg.integer("stock_after").notNull(),
+    reason: pg.text("reason").notNull(),
+    notes: pg.text("notes").notNull().default(""),
+    actorUserId: pg.integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: pg.integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("stock_movements_variant_idx").on(t.variantId, t.createdAt)],
+  (t) => [pg.index("stock_movements_variant_idx").on(t.variantId, t.createdAt)],
 );

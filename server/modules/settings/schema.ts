@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, smallint, timestamp } from "drizzle-orm/pg-core";
+import * as pg from "drizzle-orm/pg-core";
 import { users } from "#server/modules/accounts/schema.ts";
 
 /* The tables of settings. Money is integer cents; every timestamp has a time zone. */
@@ -9,13 +9,13 @@ import { users } from "#server/modules/accounts/schema.ts";
  * zod schema. Read on every use through a small cache that every instance drops on NOTIFY, so a change applies
  * without a restart.
  */
-export const shopSettings = pgTable(
+export const shopSettings = pg.pgTable(
   "shop_settings",
   {
-    id: smallint("id").primaryKey().default(1),
-    data: jsonb("data").notNull().default({}),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedByUserId: integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    id: pg.smallint("id").primaryKey().default(1),
+    data: pg.jsonb("data").notNull().default({}),
+    updatedAt: pg.timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedByUserId: pg.integer("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [check("shop_settings_single_row_check", sql`${t.id} = 1`)],
+  (t) => [pg.check("shop_settings_single_row_check", sql`${t.id} = 1`)],
 );
