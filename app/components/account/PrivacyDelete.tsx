@@ -42,7 +42,7 @@ export function PrivacyDelete(props: { onDeleted: (message: string) => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
       <div>
         <label htmlFor={`${id}-password`} className="mb-1.5 block text-sm font-medium text-gray-800">
           Palavra-passe (para confirmar)

@@ -166,6 +166,7 @@ export function ProductPurchase({ product, sizes, variants }: Props) {
 
   return (
     <form
+      method="post"
       ref={formRef}
       onSubmit={submit}
       noValidate

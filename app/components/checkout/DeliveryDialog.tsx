@@ -157,7 +157,7 @@ export function DeliveryDialog({
             </Dialog.Close>
           </div>
 
-          <form className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>
+          <form method="post" className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>
             {FIELDS.map((field) => {
               const id = `${baseId}-${field.name}`;
               const error = errors[field.name];

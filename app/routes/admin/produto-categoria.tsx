@@ -63,7 +63,7 @@ export default function Page({ loaderData: { sizes, colors } }: Route.ComponentP
     <div className="mx-auto max-w-2xl">
       <PageHeader title="Criar Categoria" description="Associe um tamanho a uma cor." />
       <Panel>
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
           <SuggestedField
             label="Tamanho"
             error={formState.errors.tamanho?.message}

@@ -46,7 +46,7 @@ export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Criar Cor do Produto" description="As cores servem para definir as variantes dos produtos." />
       <Panel>
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
           <TextField
             label="Nome da cor"
             error={formState.errors.cor?.message}

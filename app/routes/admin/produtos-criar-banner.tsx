@@ -64,7 +64,7 @@ export default function Page() {
         }
       />
       <Panel>
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
           <TextField label="Título" error={formState.errors.titulo?.message} registration={field("titulo")} />
           <TextField label="Slogan" error={formState.errors.slogam?.message} registration={field("slogam")} />
           <Field label="Imagem" error={formState.errors.imagem?.message} hint="Uma imagem (JPEG, PNG ou WebP).">

@@ -138,7 +138,7 @@ export default function Page({ loaderData: { products, colors, sizes, detail } }
         description="Escolha o produto, a cor, o tamanho (opcional) e a quantidade em stock."
       />
       <Panel>
-        <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-5">
+        <form method="post" onSubmit={handleSubmit(onValid)} noValidate className="space-y-5">
           <Field label="Pesquisar produto" hint={`${visibleProducts.length} produto(s) na lista.`}>
             {(props) => (
               <input

@@ -44,7 +44,7 @@ export default function Page({ loaderData: { sizes } }: Route.ComponentProps) {
         description="Os tamanhos servem para definir as variantes dos produtos."
       />
       <Panel>
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
           <TextField
             label="Tamanho"
             error={formState.errors.tamanho?.message}

@@ -78,7 +78,7 @@ export default function Page({ loaderData: { user } }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl">
       <PageHeader title="Editar Utilizador" description="Altere o nome, o email ou a função do utilizador." />
       <Panel>
-        <form onSubmit={handleSubmit(save)} noValidate className="space-y-5">
+        <form method="post" onSubmit={handleSubmit(save)} noValidate className="space-y-5">
           <p className="text-sm text-gray-700">ID do utilizador: {user.id}</p>
           <Field label="Nome" error={errors.name?.message}>
             {(props) => (

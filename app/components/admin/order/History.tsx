@@ -70,6 +70,7 @@ export function NotesPanel({ order }: { order: OrderDetail }) {
         </div>
       ) : null}
       <form
+        method="post"
         ref={form}
         onSubmit={(event) => {
           event.preventDefault();

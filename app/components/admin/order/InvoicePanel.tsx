@@ -146,6 +146,7 @@ function ManualNumberForm(props: {
   const id = `numero-documento-${doc.id}`;
   const form = (
     <form
+      method="post"
       className="flex flex-col gap-2 sm:flex-row sm:items-end"
       aria-label="Registar número"
       onSubmit={(event) => {

@@ -83,6 +83,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
         {can("enviada") ? (
           <form
+            method="post"
             className="space-y-3 rounded-md border border-gray-200 p-3"
             aria-label="Envio"
             onSubmit={(event) => {

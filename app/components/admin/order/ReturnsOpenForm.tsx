@@ -33,6 +33,7 @@ export function ReturnsOpenForm(props: {
   }
   return (
     <form
+      method="post"
       className="space-y-3 rounded-md border border-gray-200 p-3 sm:p-4"
       aria-label="Abrir devolução"
       onSubmit={(event) => {

@@ -220,6 +220,7 @@ function ReturnCard(props: {
       ) : null}
       {cancelling ? (
         <form
+          method="post"
           className="mt-3 space-y-2"
           onSubmit={(event) => {
             event.preventDefault();

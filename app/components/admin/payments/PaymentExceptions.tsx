@@ -174,6 +174,7 @@ function ExceptionActions({ item }: { item: PaymentExceptionItem }) {
       </div>
       {choosing ? (
         <form
+          method="post"
           className="space-y-2 rounded-md border border-gray-200 bg-gray-50 p-3"
           onSubmit={(event) => {
             event.preventDefault();

@@ -38,7 +38,13 @@ export function ProductFormShell({
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-5 sm:grid-cols-2" aria-busy={busy}>
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="grid grid-cols-1 gap-5 sm:grid-cols-2"
+      aria-busy={busy}
+    >
       {missingRequired && <FormAlert>{PRODUCT_TEXT.required}</FormAlert>}
       {children}
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">

@@ -111,6 +111,7 @@ export function VariantsManager({
     <Panel title="Variantes (cor e stock)">
       {dialog}
       <form
+        method="post"
         ref={formRef}
         onSubmit={add}
         noValidate

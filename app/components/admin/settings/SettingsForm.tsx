@@ -146,6 +146,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
 
   return (
     <form
+      method="post"
       noValidate
       className="space-y-4 lg:space-y-6"
       onSubmit={(event) => {

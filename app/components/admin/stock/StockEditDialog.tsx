@@ -113,7 +113,7 @@ function StockEditForm({ target, defaultReason, onClose, onSaved }: DialogProps 
             <strong data-testid="stock-atual">{seenStock}</strong>
           </Dialog.Description>
 
-          <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+          <form method="post" onSubmit={submit} noValidate className="mt-4 space-y-4">
             <div>
               <label htmlFor={`${id}-stock`} className={labelClass}>
                 Novo stock
