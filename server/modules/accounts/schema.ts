@@ -40,33 +40,28 @@ export const sessions = pg.pgTable(
   (t) => [pg.index("sessions_user_idx").on(t.userId), pg.index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-export const emailVerificationTokens = pg.pgTable(
-  "email_verification_tokens",
-  {
-    tokenHash: pg.text("token_hash").primaryKey(),
-    userId: pg
-      .integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    expiresAt: pg.timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: pg.timestamp("used_at", { withTimezone: true }),
-  },
-  (t) => [pg.index("email_verification_tokens_user_idx").on(t.userId)],
-);
+/**
+ * A single-use link's token (only its SHA-256 is stored), for one user, until it expires or is used:
+ * e-mail verification and password reset have the same columns.
+ */
+function tokenTable(name: string) {
+  return pg.pgTable(
+    name,
+    {
+      tokenHash: pg.text("token_hash").primaryKey(),
+      userId: pg
+        .integer("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      createdAt: createdAt(),
+      expiresAt: pg.timestamp("expires_at", { withTimezone: true }).notNull(),
+      usedAt: pg.timestamp("used_at", { withTimezone: true }),
+    },
+    (t) => [pg.index(`${name}_user_idx`).on(t.userId)],
+  );
+}
 
-/** "Esqueceu-se da palavra-passe?": single-use links valid for one hour (only the SHA-256 is stored). */
-export const passwordResetTokens = pg.pgTable(
-  "password_reset_tokens",
-  {
-    tokenHash: pg.text("token_hash").primaryKey(),
-    userId: pg
-      .integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    expiresAt: pg.timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: pg.timestamp("used_at", { withTimezone: true }),
-  },
-  (t) => [pg.index("password_reset_tokens_user_idx").on(t.userId)],
-);
+export const emailVerificationTokens = tokenTable("email_verification_tokens");
+
+/** "Esqueceu-se da palavra-passe?": single-use links valid for one hour. */
+export const passwordResetTokens = tokenTable("password_reset_tokens");
