@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { checkedMethod, type Method } from "#app/components/cart/payment-method.ts";
 import type { DeliveryForm, DeliveryPayload } from "#app/components/checkout/delivery-form.ts";
 import { loadDeliveryDialog } from "#app/components/checkout/lazy-delivery-dialog.ts";
+import type { Repriced } from "#app/components/checkout/useDeliveryQuote.ts";
 import { apiGet, apiPost, messageFrom, NetworkError } from "#app/lib/api.ts";
 import {
   clearUser,
@@ -31,9 +32,6 @@ export const AUTH_REQUIRED = "Tem de estar autenticado para finalizar a compra."
 export const REVIEW_CART = "Reveja o carrinho: há artigos indisponíveis ou sem stock suficiente.";
 export const PRICES_UPDATED = "Os preços foram atualizados. Confirme o novo total e finalize a compra.";
 const NO_CONNECTION = "Não foi possível conectar ao servidor.";
-
-/** A refused order whose total changed since it was shown: the server's message and new figures (euros). */
-export type Repriced = TotalChangedDetails & { message: string };
 
 /** The body of POST /orders for the stored lines (the server prices everything; `total` is the total shown). */
 export function orderBody(

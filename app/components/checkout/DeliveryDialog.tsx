@@ -3,7 +3,6 @@ import { Loader2, X } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { QuoteFigures } from "#app/components/cart/QuoteFigures.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
-import type { Repriced } from "#app/hooks/useCheckout.ts";
 import { formatEuros } from "#app/lib/format.ts";
 import type { BillingData, SavedBilling } from "#server/modules/orders/billing.ts";
 import { ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
@@ -26,7 +25,7 @@ import {
   type FieldErrors,
   type TextField,
 } from "./delivery-form.ts";
-import { useDeliveryQuote } from "./useDeliveryQuote.ts";
+import { type Repriced, useDeliveryQuote } from "./useDeliveryQuote.ts";
 
 const BILLING_ORDER: BillingTextField[] = ["nif", ...BILLING_FIELDS.map((f) => f.name)];
 

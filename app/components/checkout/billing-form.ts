@@ -1,5 +1,6 @@
 import "#app/lib/zod-csp.ts";
-import { BILLING_MESSAGES, billingData, type BillingData, type SavedBilling } from "#server/modules/orders/billing.ts";
+import type { SavedBilling } from "#server/modules/orders/billing.ts";
+import { BILLING_MESSAGES, billingData, type BillingData } from "#server/modules/orders/delivery/rules.ts";
 
 /**
  * The delivery dialog's 'NIF (para a fatura)' and, once a NIF is typed, the other billing data behind the toggle

@@ -1,5 +1,6 @@
 import "#app/lib/zod-csp.ts";
-import { deliveryData, ORDER_MESSAGES, type DeliveryData } from "#server/modules/orders/schemas.ts";
+import { deliveryData, type DeliveryData } from "#server/modules/orders/delivery/rules.ts";
+import { ORDER_MESSAGES } from "#server/modules/orders/rules.ts";
 
 /**
  * Cart /carrinho, 'Dados de entrega': the form's fields and their validation with the server's own schema.

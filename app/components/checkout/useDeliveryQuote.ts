@@ -3,12 +3,16 @@ import { cartSignature } from "#app/components/cart/cart-lines.ts";
 import { fetchQuote, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
 import { readCartLines, useCartLines } from "#app/lib/storage.ts";
 import { POSTAL_CODE } from "#server/modules/orders/rules.ts";
+import type { TotalChangedDetails } from "#server/modules/orders/schemas.ts";
 
 /** Typing pauses this long before the dialog asks for a new quote. */
 export const QUOTE_DEBOUNCE_MS = 350;
 
 /** The sums of a refused order's answer (409 total_changed), in euros. */
 export type QuotedSums = Pick<CartQuote, "subtotal" | "portes" | "total">;
+
+/** A refused order whose total changed since it was shown: the server's message and new figures (euros). */
+export type Repriced = TotalChangedDetails & { message: string };
 
 /**
  * Cart /carrinho, 'Dados de entrega': the server's quote for the cart as it is now, the postal code typed (once it

@@ -2,7 +2,7 @@ import "#app/lib/zod-csp.ts";
 import { Tags } from "lucide-react";
 import { type ComponentProps, useId } from "react";
 import { z } from "zod";
-import { CATALOG_MESSAGES } from "#server/modules/catalog/schemas.ts";
+import { CATALOG_MESSAGES } from "#server/modules/catalog/admin/rules.ts";
 import { SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
 import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";

@@ -1,7 +1,7 @@
 import "#app/lib/zod-csp.ts";
 import { Palette } from "lucide-react";
 import { z } from "zod";
-import { CATALOG_MESSAGES } from "#server/modules/catalog/schemas.ts";
+import { CATALOG_MESSAGES } from "#server/modules/catalog/admin/rules.ts";
 import { Field, SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
 import { ExistingItemsPanel } from "#app/components/admin/ExistingItemsPanel.tsx";
 import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";

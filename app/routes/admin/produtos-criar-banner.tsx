@@ -3,7 +3,7 @@ import { ImagePlus } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
-import { CATALOG_MESSAGES, createBannerFields } from "#server/modules/catalog/schemas.ts";
+import { CATALOG_MESSAGES, createBannerFields } from "#server/modules/catalog/admin/rules.ts";
 import { Field, fieldInputClass, SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
 import { buttonClass, inputClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";

@@ -7,7 +7,7 @@ import { Link, useFetcher, useLocation, useNavigation, useSearchParams } from "r
 import { prefilled } from "#app/lib/prefill.tsx";
 import { toast } from "#app/lib/toast.tsx";
 import { z } from "zod";
-import { CATALOG_MESSAGES, MAX_STOCK } from "#server/modules/catalog/schemas.ts";
+import { CATALOG_MESSAGES, MAX_STOCK } from "#server/modules/catalog/admin/rules.ts";
 import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
 import { buttonClass, EmptyState, inputClass, LoadingState, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { VariantStockTable } from "#app/components/admin/products/VariantStockTable.tsx";

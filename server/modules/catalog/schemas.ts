@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { vatCategory } from "#server/modules/settings/schemas.ts";
 import { intValue, optionalIntValue, parseInteger } from "#server/core/zod.ts";
-import { CATALOG_MESSAGES, MAX_STOCK } from "./admin/rules.ts";
+import {
+  CATALOG_MESSAGES,
+  createBannerFields,
+  formatPriceInput,
+  MAX_PRICE_CENTS,
+  MAX_STOCK,
+  normalizeSizes,
+  parsePriceCents,
+  requiredText,
+} from "./admin/rules.ts";
 import { INT32_MAX } from "./rules.ts";
 import { vatFields } from "./vat-fields.ts";
 
@@ -13,9 +22,17 @@ import { vatFields } from "./vat-fields.ts";
  * Money is integer cents everywhere inside; the API also shows `price` in euros.
  */
 
-export { CATALOG_MESSAGES, INT32_MAX, MAX_STOCK };
-/** 1 000 000,00 € */
-export const MAX_PRICE_CENTS = 100_000_000;
+// The admin forms' rules live in admin/rules.ts (browser-safe, decision 0016), re-exported for the server's imports.
+export {
+  CATALOG_MESSAGES,
+  createBannerFields,
+  formatPriceInput,
+  INT32_MAX,
+  MAX_PRICE_CENTS,
+  MAX_STOCK,
+  normalizeSizes,
+  parsePriceCents,
+};
 export const DEFAULT_MODELO_ID = 5;
 export const MAX_PRODUCT_IMAGES = 10;
 
@@ -23,83 +40,9 @@ const M = CATALOG_MESSAGES;
 
 // ---------- helpers ----------
 
-type PriceResult = { ok: true; cents: number } | { ok: false; message: string };
-
-/**
- * "12,50", "12.50", "12.5", 12.5, "12 €", "1 234,50" -> cents. Parsed from the decimal text, never by
- * float arithmetic. A comma or a point separates 1 or 2 decimals (pt-PT writes a comma, a phone's
- * keyboard may offer a point); thousands may be grouped with spaces only. A mark followed by exactly
- * three digits ("1.234", "12,345") or both marks ("1.234,5") could be a thousands separator: refused
- * as ambiguous instead of guessed. Refuses empty, negative, zero, more than 2 decimals and above
- * 1 000 000 €. The admin forms and the API use this same function.
- */
-export function parsePriceCents(value: unknown): PriceResult {
-  let text: string;
-  const isNumber = typeof value === "number";
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) return { ok: false, message: M.priceInvalid };
-    if (value < 0) return { ok: false, message: M.priceNegative };
-    if (value > MAX_PRICE_CENTS / 100) return { ok: false, message: M.priceTooHigh };
-    // The shortest decimal text of a JSON number is what the sender wrote (12.5 -> "12.5");
-    // only tiny fractions print with an exponent (1e-7), which have too many decimals anyway.
-    text = String(value);
-    if (text.includes("e")) return { ok: false, message: M.priceDecimals };
-  } else if (typeof value === "string") {
-    // Spaces of any width (the pt-PT grouping of 1 234,50 is often a no-break space) become one space.
-    text = value
-      .replace(/[\s\u00a0\u202f]+/g, " ")
-      .trim()
-      .replace(/\s*€$/, "")
-      .trim();
-  } else if (value === undefined || value === null) {
-    return { ok: false, message: M.required };
-  } else {
-    return { ok: false, message: M.priceInvalid };
-  }
-  if (text === "") return { ok: false, message: M.required };
-  if (text.startsWith("-")) return { ok: false, message: M.priceNegative };
-  const marks = text.match(/[.,]/g) ?? [];
-  if (!isNumber && (marks.length > 1 || /[.,]\d{3}$/.test(text))) {
-    return /^[\d .,]+$/.test(text) ? { ok: false, message: M.priceAmbiguous } : { ok: false, message: M.priceInvalid };
-  }
-  const match = /^(\d{1,3}(?: \d{3})+|\d+)(?:[.,](\d+))?$/.exec(text);
-  if (!match) return { ok: false, message: M.priceInvalid };
-  const whole = match[1]!.replaceAll(" ", "").replace(/^0+(?=\d)/, "");
-  const fraction = match[2] ?? "";
-  if (fraction.length > 2) return { ok: false, message: M.priceDecimals };
-  if (whole.length > 7) return { ok: false, message: M.priceTooHigh };
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (cents > MAX_PRICE_CENTS) return { ok: false, message: M.priceTooHigh };
-  if (cents === 0) return { ok: false, message: M.priceZero };
-  return { ok: true, cents };
-}
-
-/** 1550 -> "15,50": a price as the admin's forms show it (parsePriceCents reads it back). */
-export function formatPriceInput(cents: number): string {
-  const whole = Math.trunc(cents / 100);
-  return `${whole},${String(Math.abs(cents % 100)).padStart(2, "0")}`;
-}
-
 /** 1250 -> 12.5 (for JSON; the shop formats it for display). */
 export function centsToEuros(cents: number): number {
   return cents / 100;
-}
-
-const requiredText = (max: number, tooLong: string, required: string = M.required) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
-/** "S, M ,,L,M" -> "S,M,L": trimmed, empty entries dropped, duplicates removed. */
-export function normalizeSizes(value: string): string[] | null {
-  const list = [
-    ...new Set(
-      value
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (list.length > 30 || list.some((s) => s.length > 30)) return null;
-  return list;
 }
 
 const sizesField = z
@@ -164,10 +107,6 @@ export type CreateProductFields = z.infer<typeof createProductFields>;
 export const updateProductFields = createProductFields.extend({ categoria: optionalText(100, M.categoryTooLong) });
 export type UpdateProductFields = z.infer<typeof updateProductFields>;
 
-export const createBannerFields = z.object({
-  titulo: requiredText(200, M.tituloTooLong),
-  slogam: requiredText(300, M.slogamTooLong),
-});
 export type CreateBannerFields = z.infer<typeof createBannerFields>;
 
 const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.invalidBody });

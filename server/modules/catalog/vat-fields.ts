@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VAT_CATEGORIES, type VatCategory } from "#server/modules/settings/schemas.ts";
+import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "./admin/rules.ts";
 
 /*
  * The product forms' IVA fields ('Taxa de IVA' and, for Isento, the reason code), shared by the API's multipart
@@ -7,13 +8,7 @@ import { VAT_CATEGORIES, type VatCategory } from "#server/modules/settings/schem
  * of the shop's settings (server/modules/orders/line-vat.ts).
  */
 
-export const VAT_FIELD_MESSAGES = {
-  category: "Taxa de IVA inválida: escolha Normal, Intermédia, Reduzida ou Isento.",
-  exemptionCode: "Código de isenção inválido: indique um código de M01 a M99 (por exemplo M10).",
-} as const;
-
-/** M01–M99: the reason codes of exemption the tax authority defines for invoices. */
-export const EXEMPTION_CODE = /^M(0[1-9]|[1-9]\d)$/;
+export { EXEMPTION_CODE, VAT_FIELD_MESSAGES };
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 

@@ -1,17 +1,13 @@
 import { z } from "zod";
-import {
-  DELIVERY_PHONE,
-  MAX_UNITS_PER_LINE,
-  MBWAY_PHONE,
-  normalisePhone,
-  ORDER_MESSAGES,
-  POSTAL_CODE,
-} from "./rules.ts";
+import { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES, POSTAL_CODE } from "./rules.ts";
 import { billingData, savedBilling } from "./billing.ts";
+import { deliveryData, type DeliveryData } from "#server/modules/orders/delivery/rules.ts";
 
 /** Checkout shapes (the order, the delivery form's rules, POST /orders), shared by the API and the cart page. */
 
 export { MAX_UNITS_PER_LINE, MBWAY_PHONE, normalisePhone, ORDER_MESSAGES };
+// The delivery dialog's schema lives in delivery/rules.ts (browser-safe, decision 0016).
+export { deliveryData, type DeliveryData };
 
 const M = ORDER_MESSAGES;
 
@@ -20,29 +16,6 @@ const id = z.coerce
   .int(M.invalidId)
   .positive(M.invalidId)
   .max(2_147_483_647, M.invalidId);
-const requiredText = (max: number) =>
-  z.string({ error: M.required }).trim().min(1, M.required).max(max, `Máximo de ${max} caracteres.`);
-
-export const deliveryData = z.object({
-  nome: requiredText(120),
-  morada: requiredText(300),
-  codigo_postal: z
-    .string({ error: M.required })
-    .trim()
-    .min(1, M.required)
-    .regex(POSTAL_CODE, M.postalCode)
-    .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`)),
-  cidade: requiredText(120),
-  telefone: z
-    .string({ error: M.required })
-    .trim()
-    .min(1, M.required)
-    .max(20, M.phone)
-    .transform(normalisePhone)
-    .pipe(z.string().regex(DELIVERY_PHONE, M.phone)),
-  entrega_rapida: z.boolean().default(false),
-});
-export type DeliveryData = z.infer<typeof deliveryData>;
 
 export const orderItem = z.object({
   product_id: id,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VAT_CATEGORIES, VAT_CATEGORY_LABELS, type VatCategory } from "./rules.ts";
 import { isValidNif } from "#server/modules/tax/nif.ts";
 
 /*
@@ -26,15 +27,8 @@ const rateBp = z
   .min(0, "Taxa inválida.")
   .max(10_000, "Taxa inválida.");
 
-export const VAT_CATEGORIES = ["normal", "intermedia", "reduzida", "isenta"] as const;
+export { VAT_CATEGORIES, VAT_CATEGORY_LABELS, type VatCategory };
 export const vatCategory = z.enum(VAT_CATEGORIES, { error: "Escolha a taxa de IVA." });
-export type VatCategory = z.infer<typeof vatCategory>;
-export const VAT_CATEGORY_LABELS: Record<VatCategory, string> = {
-  normal: "Normal",
-  intermedia: "Intermédia",
-  reduzida: "Reduzida",
-  isenta: "Isento",
-};
 
 export const VAT_REGIONS = ["continente", "madeira", "acores"] as const;
 export type VatRegion = (typeof VAT_REGIONS)[number];

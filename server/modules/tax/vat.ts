@@ -3,6 +3,7 @@
  * One pure function shared by the confirmation e-mail, the order pages (admin and /conta) and the invoice adapters,
  * so every place shows the same figures. See docs/decisions/0013-iva.md for the rule on delivery.
  */
+import { formatRate } from "./rules.ts";
 
 /** One order line as stored (order_lines): IVA-included unit price, rate in basis points (2300 = 23 %). */
 export interface VatLine {
@@ -89,10 +90,8 @@ export function vatBreakdown(lines: readonly VatLine[], shipping: VatShipping): 
   };
 }
 
-/** 2300 -> "23 %", 650 -> "6,5 %": a rate as pt-PT writes it. */
-export function formatRate(rateBp: number): string {
-  return `${(rateBp / 100).toLocaleString("pt-PT", { maximumFractionDigits: 2 })} %`;
-}
+// How a rate is written is shared with the admin's product forms (rules.ts).
+export { formatRate };
 
 /** A group's label: "IVA 23 %" or "Isento (M10)". */
 export function vatGroupLabel(g: Pick<VatGroup, "rateBp" | "exemptionCode">): string {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useFetcher, useNavigate } from "react-router";
 import { z } from "zod";
-import { CATALOG_MESSAGES as M, formatPriceInput } from "#server/modules/catalog/schemas.ts";
+import { CATALOG_MESSAGES as M, formatPriceInput } from "#server/modules/catalog/admin/rules.ts";
 import { CatalogImage } from "#app/components/catalog/CatalogImage.tsx";
 import { prefilled } from "#app/lib/prefill.tsx";
 import { toast } from "#app/lib/toast.tsx";

@@ -3,12 +3,13 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { z } from "zod";
 import {
   CATALOG_MESSAGES as M,
+  EXEMPTION_CODE,
   formatPriceInput,
   normalizeSizes,
   parsePriceCents,
-} from "#server/modules/catalog/schemas.ts";
-import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "#server/modules/catalog/vat-fields.ts";
-import { VAT_CATEGORIES } from "#server/modules/settings/schemas.ts";
+  VAT_FIELD_MESSAGES,
+} from "#server/modules/catalog/admin/rules.ts";
+import { VAT_CATEGORIES } from "#server/modules/settings/rules.ts";
 import { inputClass, labelClass } from "#app/components/admin/ui.tsx";
 import { PrefilledTextarea } from "#app/lib/prefill.tsx";
 

@@ -1,11 +1,7 @@
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
-import { formatRate } from "#server/modules/tax/vat.ts";
-import {
-  VAT_CATEGORIES,
-  VAT_CATEGORY_LABELS,
-  type ShopSettings,
-  type VatCategory,
-} from "#server/modules/settings/schemas.ts";
+import type { ShopSettings } from "#server/modules/settings/schemas.ts";
+import { VAT_CATEGORIES, VAT_CATEGORY_LABELS, type VatCategory } from "#server/modules/settings/rules.ts";
+import { formatRate } from "#server/modules/tax/rules.ts";
 import { inputClass } from "#app/components/admin/ui.tsx";
 import { FieldError, FieldLabel, fieldAria, type ProductFieldsInput } from "./ProductFields.tsx";
 
