@@ -522,6 +522,49 @@ test("shop settings typed before hydration are saved as typed, and the saved toa
   }
 });
 
+test("a carrier and tracking number chosen on the admin order page before hydration are the ones the order ships with", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { api, h } = await adminApi(baseURL!);
+  const { productId, variantId } = await firstInStock(api, 2);
+  const placed = await postMbOrder(
+    api,
+    h["x-csrf-token"]!,
+    {
+      nome: "Óscar Envio",
+      morada: "Rua do Envio, 5",
+      codigo_postal: "4000-442",
+      cidade: "Porto",
+      telefone: "913222333",
+    },
+    [{ product_id: productId, variant_id: variantId, quantity: 1 }],
+  );
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { order_id: number }).order_id;
+  const paid = await api.post("/api/payments/sandbox/simulate", { headers: h, data: { order_id: orderId } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const preparing = await api.post(`/api/orders/${orderId}/status`, { headers: h, data: { status: "em_preparacao" } });
+  expect(preparing.status(), await preparing.text()).toBe(200);
+  await signInAsAdmin(page);
+
+  const scripts = await openBeforeHydration(page, `/orders/${orderId}`);
+  await page.getByLabel("Transportadora").selectOption("dpd");
+  await page.getByLabel("Número de seguimento").fill("DPD0987654321");
+  expect(await notHydrated(page)).toBeUndefined();
+
+  await scripts.release();
+  await expect(page.getByLabel("Transportadora")).toHaveValue("dpd");
+  await page.getByRole("button", { name: "Marcar como enviada" }).click();
+  await expect(page.getByRole("button", { name: "Marcar como entregue" })).toBeVisible();
+  const detail = (await (await api.get(`/api/orders/${orderId}/detail`)).json()) as {
+    envio: { carrier: string; tracking_number: string } | null;
+  };
+  expect(detail.envio).toMatchObject({ carrier: "dpd", tracking_number: "DPD0987654321" });
+  await api.dispose();
+});
+
 // ---------- issue 18, defects 2 and 3: the delivery dialog ----------
 
 /** A cart line of `quantidade` units of a product with stock, as the storefront stores it. */

@@ -5,7 +5,7 @@
  * como feito'. One fetcher for them all: one change at a time, its pending text on its button.
  */
 import { CheckCircle2, type LucideIcon, PackageCheck, Truck, Undo2, XCircle } from "lucide-react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
 import { CARRIER_NAMES, CARRIERS, type Carrier } from "#server/modules/orders/tracking/rules.ts";
@@ -35,7 +35,14 @@ function StepButton(props: {
 
 export function OrderActions({ order }: { order: OrderDetail }) {
   const fetcher = useFetcher<ActionResult>();
+  // The carrier is an uncontrolled select read when shipping: one chosen before hydration stays (decision 0008),
+  // and is adopted on mount for the 'Outra' link field.
+  const carrierRef = useRef<HTMLSelectElement>(null);
   const [carrier, setCarrier] = useState<Carrier>("ctt");
+  useLayoutEffect(() => {
+    const chosen = carrierRef.current?.value as Carrier | undefined;
+    if (chosen) setCarrier(chosen);
+  }, []);
   const { confirm, dialog } = useConfirm();
   useFetcherToast(fetcher, { success: "Encomenda atualizada.", failure: "Não foi possível alterar a encomenda." });
   const busy = fetcher.state !== "idle";
@@ -89,13 +96,14 @@ export function OrderActions({ order }: { order: OrderDetail }) {
             onSubmit={(event) => {
               event.preventDefault();
               const data = new FormData(event.currentTarget);
+              const chosen = String(data.get("carrier") ?? "ctt") as Carrier;
               submit({
                 intent: "status",
                 body: {
                   status: "enviada",
-                  carrier,
+                  carrier: chosen,
                   tracking_number: String(data.get("tracking_number") ?? ""),
-                  ...(carrier === "outra" ? { tracking_url: String(data.get("tracking_url") ?? "") } : {}),
+                  ...(chosen === "outra" ? { tracking_url: String(data.get("tracking_url") ?? "") } : {}),
                 },
               });
             }}
@@ -108,7 +116,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
                 id="carrier"
                 name="carrier"
                 className={inputClass}
-                value={carrier}
+                ref={carrierRef}
+                defaultValue={carrier}
                 onChange={(e) => setCarrier(e.target.value as Carrier)}
               >
                 {CARRIERS.map((c) => (
