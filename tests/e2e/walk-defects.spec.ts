@@ -522,6 +522,35 @@ test("shop settings typed before hydration are saved as typed, and the saved toa
   }
 });
 
+test("the admin's create forms keep what was typed before hydration, and start from the settings' IVA", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { api } = await adminApi(baseURL!);
+  const settings = (await (await api.get("/api/settings")).json()) as { vat: { defaultCategory: string } };
+  await signInAsAdmin(page);
+  const typed: Array<[path: string, label: string, text: string]> = [
+    ["/produtos/criar", "Nome", "Caneca escrita cedo"],
+    ["/produtos/criar", "Descrição", "Descrição escrita antes dos scripts."],
+    ["/produtos/color", "Nome da cor", "Verde cedo"],
+    ["/produtos/size", "Tamanho", "XXL cedo"],
+    ["/produto/categoria", "Cor", "Azul cedo"],
+    ["/produtos/criar_banner", "Título", "Banner cedo"],
+    ["/produtos/criar_banner", "Slogan", "Slogan escrito cedo"],
+  ];
+  for (const [path, label, text] of typed) {
+    const scripts = await openBeforeHydration(page, path);
+    if (path === "/produtos/criar")
+      await expect(page.getByLabel("Taxa de IVA")).toHaveValue(settings.vat.defaultCategory);
+    await page.getByLabel(label).first().fill(text);
+    expect(await notHydrated(page), path).toBeUndefined();
+    await scripts.release();
+    await expect(page.getByLabel(label).first(), path).toHaveValue(text);
+  }
+  await api.dispose();
+});
+
 test("a carrier and tracking number chosen on the admin order page before hydration are the ones the order ships with", async ({
   page,
   baseURL,
