@@ -88,6 +88,7 @@ export function createServices(deps: {
     settings: () => settings.get(),
     publicUrl: config.publicUrl,
     onMailQueued,
+    onStockChanged: () => catalogCache.invalidate(),
   };
   // A payment arriving (the callback, 'Verificar', the exceptions) and the payment page (server/flows/payment-*.ts).
   const paymentFlows: PaymentFlowDeps & PaymentPageDeps = {

@@ -55,6 +55,11 @@ export interface CheckoutDeps {
   publicUrl: string;
   /** Called after a transaction that queued mail committed (wakes the mail worker). */
   onMailQueued: () => void;
+  /**
+   * Called once units were reserved: drops this instance's cached catalogue lists at once, so the shopper's next
+   * read shows the new stock (other instances learn it from the trigger's NOTIFY, server/modules/catalog/cache.ts).
+   */
+  onStockChanged?: () => void;
 }
 
 /** The order CTE of the statement: every other part reads the order's id from it. */
@@ -236,6 +241,7 @@ export async function checkout(
     unitsWanted(lines),
   );
   if (!placed) return replay(db, actor, idempotencyKey!);
+  deps.onStockChanged?.();
   const orderId = placed.id;
   if (limited) {
     // Checkouts of one account running at the same time all passed the check above; now that
