@@ -11,22 +11,25 @@ import { createRateLimiter, type RateLimiter } from "#server/core/rate-limit.ts"
 import { createInvoiceProvider } from "#server/modules/invoicing/providers/factory.ts";
 import type { InvoiceProvider } from "#server/modules/invoicing/providers/provider.ts";
 import { createInvoicingService, type InvoicingService } from "#server/modules/invoicing/service.ts";
-import { adminOrdersService, type AdminOrdersService } from "#server/flows/order-reports/service.ts";
-import { shopperOrderViews, type ShopperOrderViews } from "#server/flows/order-views.ts";
+import { adminOrdersService, type AdminOrdersService } from "#server/flows/order-reports/order-reports.ts";
+import { shopperOrderViews, type ShopperOrderViews } from "#server/flows/order-views/order-views.ts";
 import { ordersService, type OrdersService } from "#server/modules/orders/service.ts";
-import type { CheckoutDeps } from "#server/flows/checkout.ts";
+import type { CheckoutDeps } from "#server/flows/checkout/checkout.ts";
 import { expireDue } from "#server/flows/order-expiry.ts";
-import { paymentExceptionsReads, type PaymentExceptionsReads } from "#server/flows/payment-exceptions.ts";
-import type { PaymentPageDeps } from "#server/flows/payment-page.ts";
-import type { PaymentFlowDeps } from "#server/flows/payment-received.ts";
+import {
+  paymentExceptionsReads,
+  type PaymentExceptionsReads,
+} from "#server/flows/payment-exceptions/payment-exceptions.ts";
+import type { PaymentPageDeps } from "#server/flows/payment-page/payment-page.ts";
+import type { PaymentFlowDeps } from "#server/flows/payment-received/payment-received.ts";
 import { createPaymentProvider } from "#server/modules/payments/providers/factory.ts";
 import { createPaymentReminders, type PaymentReminders } from "#server/flows/payment-reminders.ts";
 import { createReturnsAdminService, type ReturnsAdminService } from "#server/modules/aftersale/returns/admin.ts";
-import type { RefundDeps } from "#server/flows/cancellation-and-refund.ts";
+import type { RefundDeps } from "#server/flows/cancellation-and-refund/cancellation-and-refund.ts";
 import { createWithdrawalService, type WithdrawalService } from "#server/modules/aftersale/returns/withdrawal.ts";
 import { createSettingsService, type SettingsService } from "#server/modules/settings/service.ts";
 import { stockService, type StockService } from "#server/modules/inventory/service.ts";
-import type { AccountPrivacyDeps } from "#server/flows/account-privacy.ts";
+import type { AccountPrivacyDeps } from "#server/flows/account-privacy/account-privacy.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -54,7 +57,7 @@ export function createServices(deps: {
     onMailQueued,
     shopName: async () => (await settings.get()).identity.shopName,
   });
-  // RGPD export and account deletion (server/flows/account-privacy.ts).
+  // RGPD export and account deletion (server/flows/account-privacy/account-privacy.ts).
   const privacy: AccountPrivacyDeps = {
     db,
     publicUrl: config.publicUrl,
@@ -80,7 +83,7 @@ export function createServices(deps: {
   // The cart's reads before the order button (POST /api/cart/check, /api/cart/quote, the saved delivery data).
   const shipping = async () => (await settings.get()).delivery;
   const orders = ordersService({ db, shipping });
-  // Checkout (server/flows/checkout.ts): the order, its reserved units and its payment.
+  // Checkout (server/flows/checkout/checkout.ts): the order, its reserved units and its payment.
   const checkout: CheckoutDeps = {
     db,
     provider: paymentProvider,
@@ -108,10 +111,10 @@ export function createServices(deps: {
   const stock = stockService(db);
   const adminOrders = adminOrdersService(db);
   // The admin order page's changes: fulfilment's steps, a paid order's cancellation, refunds (MB WAY through the
-  // provider, transfers confirmed) of returns and cancelled orders (server/flows/cancellation-and-refund.ts).
+  // provider, transfers confirmed) of returns and cancelled orders (server/flows/cancellation-and-refund/cancellation-and-refund.ts).
   const orderChanges: RefundDeps = { db, provider: paymentProvider, publicUrl: config.publicUrl, onMailQueued };
   const returnsAdmin = createReturnsAdminService({ db });
-  // "A minha conta"'s orders and order page (server/flows/order-views.ts).
+  // "A minha conta"'s orders and order page (server/flows/order-views/order-views.ts).
   const myOrders = shopperOrderViews(db);
   // Certified invoices and credit notes (INVOICE_PROVIDER); the job in server/jobs/boss.ts issues them.
   const invoicing = createInvoicingService({
@@ -162,7 +165,7 @@ export interface Services {
   sessions: SessionStore;
   limiter: RateLimiter;
   accounts: AccountsService;
-  /** The RGPD export and account deletion flow's dependencies (server/flows/account-privacy.ts). */
+  /** The RGPD export and account deletion flow's dependencies (server/flows/account-privacy/account-privacy.ts). */
   privacy: AccountPrivacyDeps;
   catalog: CatalogService;
   catalogCache: CatalogCache;
@@ -170,18 +173,18 @@ export interface Services {
   paymentProvider: PaymentProvider;
   /** The cart's reads before the order button. */
   orders: OrdersService;
-  /** The checkout flow's dependencies (server/flows/checkout.ts). */
+  /** The checkout flow's dependencies (server/flows/checkout/checkout.ts). */
   checkout: CheckoutDeps;
   /** The expiry job and the admin's payment exceptions. */
   payments: { expireDue(): Promise<number>; exceptions: PaymentExceptionsReads };
-  /** The payment flows' dependencies (server/flows/payment-received.ts, payment-page.ts). */
+  /** The payment flows' dependencies (server/flows/payment-received/payment-received.ts, payment-page.ts). */
   paymentFlows: PaymentFlowDeps & PaymentPageDeps;
   paymentReminders: PaymentReminders;
   stock: StockService;
   adminOrders: AdminOrdersService;
   myOrders: ShopperOrderViews;
   withdrawal: WithdrawalService;
-  /** The admin order page's changes (server/flows/cancellation-and-refund.ts). */
+  /** The admin order page's changes (server/flows/cancellation-and-refund/cancellation-and-refund.ts). */
   orderChanges: RefundDeps;
   returnsAdmin: ReturnsAdminService;
   invoicing: InvoicingService;

@@ -1,7 +1,7 @@
 import { AlertCircle, ArrowLeft, Landmark } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ShopperOrderStatus } from "#server/flows/payment-page.schemas.ts";
+import type { ShopperOrderStatus } from "#server/flows/payment-page/schemas.ts";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { MbwayCountdown } from "#app/components/payment/MbwayCountdown.tsx";
 import { PaymentInstructions } from "#app/components/payment/PaymentInstructions.tsx";

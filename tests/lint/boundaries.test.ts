@@ -68,7 +68,10 @@ const cases: [string, Record<string, string>, string[]][] = [
   ],
   [
     "a module importing a flow",
-    { "server/modules/catalog/products.ts": use("../../flows/checkout.ts"), "server/flows/checkout.ts": value },
+    {
+      "server/modules/catalog/products.ts": use("../../flows/checkout.ts"),
+      "server/flows/checkout/checkout.ts": value,
+    },
     ["module-order:catalog"],
   ],
   [
@@ -83,12 +86,12 @@ const cases: [string, Record<string, string>, string[]][] = [
   ],
   [
     "a flow importing the HTTP layer",
-    { "server/flows/checkout.ts": use("../http/web.ts"), "server/http/web.ts": value },
+    { "server/flows/checkout/checkout.ts": use("../http/web.ts"), "server/http/web.ts": value },
     ["flows-below-the-top"],
   ],
   [
     "a flow importing a module",
-    { "server/flows/checkout.ts": use("../modules/orders/order.ts"), "server/modules/orders/order.ts": value },
+    { "server/flows/checkout/checkout.ts": use("../modules/orders/order.ts"), "server/modules/orders/order.ts": value },
     [],
   ],
   [

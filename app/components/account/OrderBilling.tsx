@@ -1,4 +1,4 @@
-import type { MyOrderDetail } from "#server/flows/order-views.schemas.ts";
+import type { MyOrderDetail } from "#server/flows/order-views/schemas.ts";
 
 /**
  * /conta/encomendas/:id 'Faturação': whom the invoice is for (the NIF or 'Consumidor final', the name and address it

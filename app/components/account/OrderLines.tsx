@@ -1,4 +1,4 @@
-import type { MyOrderDetail } from "#server/flows/order-views.schemas.ts";
+import type { MyOrderDetail } from "#server/flows/order-views/schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
 import { VatBreakdownTable } from "#app/components/orders/VatBreakdownTable.tsx";
 

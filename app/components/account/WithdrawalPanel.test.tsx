@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { MyOrderDetail } from "#server/flows/order-views.schemas.ts";
+import type { MyOrderDetail } from "#server/flows/order-views/schemas.ts";
 import type { WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { WithdrawalPanel } from "./WithdrawalPanel.tsx";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import type { MyOrderDetail } from "#server/flows/order-views.schemas.ts";
+import type { MyOrderDetail } from "#server/flows/order-views/schemas.ts";
 import type { WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { apiPost } from "#app/lib/api.ts";
 import { useHydrated } from "#app/lib/storage.ts";

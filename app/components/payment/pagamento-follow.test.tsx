@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ShopperOrderStatus } from "#server/flows/payment-page.schemas.ts";
+import type { ShopperOrderStatus } from "#server/flows/payment-page/schemas.ts";
 import Pagamento from "#app/routes/pagamento.tsx";
 import { formatMinutes, msLeft } from "./MbwayCountdown.tsx";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ShopperOrderStatus } from "#server/flows/payment-page.schemas.ts";
+import type { ShopperOrderStatus } from "#server/flows/payment-page/schemas.ts";
 import { apiGet, apiPost, messageFrom } from "#app/lib/api.ts";
 
 /**

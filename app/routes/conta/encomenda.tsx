@@ -1,6 +1,6 @@
 import { ArrowLeft, ExternalLink, Truck } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import type { MyOrderDetail } from "#server/flows/order-views.schemas.ts";
+import type { MyOrderDetail } from "#server/flows/order-views/schemas.ts";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { orderNotFound, shopperOf, shopperPage } from "#app/components/account/OrderGuard.server.ts";
 import { InvoiceLink } from "#app/components/account/InvoiceLink.tsx";

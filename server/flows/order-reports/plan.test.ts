@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { seedLarge } from "#scripts/seed-large.ts";
 import { resolveSearch } from "./filters.ts";
-import { linesQueries } from "./service.ts";
+import { linesQueries } from "./order-reports.ts";
 
 /*
  * The /orders search must stay fast at 100 000 orders: its plans start from an index, never from a scan of

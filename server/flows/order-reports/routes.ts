@@ -11,7 +11,7 @@ import {
   ordersPerDaySchema,
   porTempoQuery,
 } from "#server/modules/orders/admin/schemas.ts";
-import type { AdminOrdersService } from "./service.ts";
+import type { AdminOrdersService } from "./order-reports.ts";
 
 /** The admin's order report (/orders, the dashboard: GET /api/orders*): admin only. Thin: validate, call one service function, answer. */
 export function adminOrdersRoutes(app: FastifyInstance, deps: { adminOrders: AdminOrdersService }): void {

@@ -14,7 +14,7 @@ import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox } from "#server/core/mail/worker.ts";
 import { verifyPassword } from "./passwords.ts";
 import { ADMIN_CANNOT_DELETE, anonymisedEmail, WRONG_PASSWORD } from "./privacy.ts";
-import type { AccountExport } from "#server/flows/account-privacy.ts";
+import type { AccountExport } from "#server/flows/account-privacy/account-privacy.ts";
 
 let t: TestApp;
 let ana: Session;

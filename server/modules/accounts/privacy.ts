@@ -8,7 +8,7 @@ import { verifyPassword } from "./passwords.ts";
 /*
  * RGPD on /conta/privacidade, the accounts module's part: the account's own row for the export, and for 'Eliminar
  * conta' the password check and the anonymisation. The whole story, with the orders, payments and returns it
- * reaches, is server/flows/account-privacy.ts; what deletion erases and keeps, and why:
+ * reaches, is server/flows/account-privacy/account-privacy.ts; what deletion erases and keeps, and why:
  * docs/decisions/0012-account-deletion.md.
  */
 

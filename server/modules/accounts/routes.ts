@@ -132,7 +132,7 @@ export function accountsRoutes(
     },
   );
 
-  // ----- privacy (/conta/privacidade): server/flows/account-privacy.routes.ts -----
+  // ----- privacy (/conta/privacidade): server/flows/account-privacy/routes.ts -----
 
   // ----- admin: users (/dashboard, /usuarios/*) -----
 

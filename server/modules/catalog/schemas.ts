@@ -10,7 +10,7 @@ import {
   normalizeSizes,
   parsePriceCents,
   requiredText,
-} from "./admin/rules.ts";
+} from "#server/modules/catalog/admin/rules.ts";
 import { INT32_MAX } from "./rules.ts";
 import { vatFields } from "./vat-fields.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VAT_CATEGORIES, type VatCategory } from "#server/modules/settings/schemas.ts";
-import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "./admin/rules.ts";
+import { EXEMPTION_CODE, VAT_FIELD_MESSAGES } from "#server/modules/catalog/admin/rules.ts";
 
 /*
  * The product forms' IVA fields ('Taxa de IVA' and, for Isento, the reason code), shared by the API's multipart

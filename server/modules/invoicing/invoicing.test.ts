@@ -5,7 +5,7 @@ import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { sendPaidCallback } from "#tests/support/payments.ts";
 import { CALLBACK_KEY } from "#tests/support/orders.ts";
 import { useInvoicingApp } from "#tests/support/invoicing-app.ts";
-import { reinstatePaidOrder } from "#server/flows/payment-received.ts";
+import { reinstatePaidOrder } from "#server/flows/payment-received/payment-received.ts";
 import { issueDueDocuments } from "./job.ts";
 import { queueCreditNote } from "./service.ts";
 

@@ -7,7 +7,7 @@ import type { OrderStatus } from "./timeline.ts";
 
 /*
  * The order's status changes after payment (decision 0011): the orders module owns the orders table, so fulfilment
- * (server/modules/aftersale/fulfilment/) and the cancellation and refund flow (server/flows/cancellation-and-refund.ts)
+ * (server/modules/aftersale/fulfilment/) and the cancellation and refund flow (server/flows/cancellation-and-refund/cancellation-and-refund.ts)
  * change it only through these functions, inside their transaction, after locking the row with lockOrder. Each update is also conditional on the status the caller saw, so a
  * change can never apply to an order that moved meanwhile.
  */
@@ -50,14 +50,14 @@ export async function setFulfilmentStatus(
 
 /**
  * A paid order cancelled before shipping: cancelled now, its refund due. Its sold units go back on the shelf in the
- * same transaction, through inventory (server/flows/cancellation-and-refund.ts).
+ * same transaction, through inventory (server/flows/cancellation-and-refund/cancellation-and-refund.ts).
  */
 export function markPaidOrderCancelled(tx: Tx, orderId: number, from: OrderStatus): Promise<Order> {
   return updateFrom(tx, orderId, from, { status: "cancelled", cancelledAt: sql`now()`, refundStatus: "due" });
 }
 
 /**
- * A refund of the order was made (a cancelled order's, or a return's: server/flows/cancellation-and-refund.ts):
+ * A refund of the order was made (a cancelled order's, or a return's: server/flows/cancellation-and-refund/cancellation-and-refund.ts):
  * 'done'. Returns the row, or undefined when the order does not exist.
  */
 export async function recordRefundMade(tx: Tx, orderId: number): Promise<Order | undefined> {

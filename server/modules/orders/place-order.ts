@@ -6,7 +6,7 @@ import { orderLines, orders } from "./schema.ts";
 import type { CreateOrderBody } from "./schemas.ts";
 
 /*
- * The order's part of checkout's one statement (server/flows/checkout.ts composes it with inventory's
+ * The order's part of checkout's one statement (server/flows/checkout/checkout.ts composes it with inventory's
  * reservation): the order row, claimed by its idempotency key, and its lines. Both read named values
  * (sql.placeholder, filled by orderValues), so the statement is rendered once and prepared once per connection.
  */

@@ -3,7 +3,7 @@ import { orderLines, orders } from "./schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
 
 /*
- * What the account's privacy page (/conta/privacidade, server/flows/account-privacy.ts) needs from the orders
+ * What the account's privacy page (/conta/privacidade, server/flows/account-privacy/account-privacy.ts) needs from the orders
  * module: one shopper's orders for the RGPD export, the orders that block a deletion, and the erasure of
  * what an invoice does not need (decision 0012).
  */

@@ -7,7 +7,7 @@ import { eurosInText } from "#server/core/money.ts";
 
 /*
  * The price before the order button (POST /api/cart/quote): the cart's lines as the database prices them,
- * delivery for the postal code typed, and the total to pay. Checkout charges the same sums (server/flows/checkout.ts),
+ * delivery for the postal code typed, and the total to pay. Checkout charges the same sums (server/flows/checkout/checkout.ts),
  * and refuses an order whose total is no longer the one the shopper was shown (totalMismatch).
  */
 

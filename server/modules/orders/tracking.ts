@@ -7,4 +7,4 @@ export {
   TRACKING_NUMBER_PATTERN,
   TRACKING_URL_MAX,
   trackingUrl,
-} from "./tracking/rules.ts";
+} from "#server/modules/orders/tracking/rules.ts";

@@ -3,7 +3,7 @@ import type { Tx } from "#server/core/db/client.ts";
 import { paymentEvents, payments } from "./schema.ts";
 
 /*
- * An order's payments as the order pages read them (server/flows/order-views.ts): the shopper's page shows the latest
+ * An order's payments as the order pages read them (server/flows/order-views/order-views.ts): the shopper's page shows the latest
  * one, the admin's every one with the gateway's notifications.
  */
 

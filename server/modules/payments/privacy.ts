@@ -3,7 +3,7 @@ import { payments } from "./schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
 
 /*
- * What the account's privacy page (server/flows/account-privacy.ts, decision 0012) needs from the payments module:
+ * What the account's privacy page (server/flows/account-privacy/account-privacy.ts, decision 0012) needs from the payments module:
  * the orders' payments for the RGPD export, and their erasure of what accounting does not need.
  */
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "#server/core/db/client.ts";
-import type { PaymentProvider } from "./providers/provider.ts";
-import { SandboxOnlyError, simulateSandboxPayment } from "./providers/sandbox-simulator.ts";
+import type { PaymentProvider } from "#server/modules/payments/providers/provider.ts";
+import { SandboxOnlyError, simulateSandboxPayment } from "#server/modules/payments/providers/sandbox-simulator.ts";
 import { simulateBody } from "./schemas.ts";
 
 /*

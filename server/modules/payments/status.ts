@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#server/core/db/client.ts";
-import type { CreatedPayment } from "./providers/provider.ts";
+import type { CreatedPayment } from "#server/modules/payments/providers/provider.ts";
 import { payments } from "./schema.ts";
 
 /*

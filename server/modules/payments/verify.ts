@@ -1,14 +1,18 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { AppError } from "#server/core/errors.ts";
-import { PaymentDataIncompleteError, type PaymentMethod, type PaymentProvider } from "./providers/provider.ts";
+import {
+  PaymentDataIncompleteError,
+  type PaymentMethod,
+  type PaymentProvider,
+} from "#server/modules/payments/providers/provider.ts";
 import { payments } from "./schema.ts";
 import type { Payment } from "./status.ts";
 
 /*
  * The admin's 'Verificar' (GET /api/payments/verify/{reference}, /verify-all): the provider, never the client,
  * says whether a payment was made. Applying a confirmed payment to its order is the flow's
- * (server/flows/payment-received.ts).
+ * (server/flows/payment-received/payment-received.ts).
  */
 
 /** What the provider said about one payment (presenter.ts turns it into the API's body). */

@@ -4,7 +4,7 @@ import { BadRequestError } from "#server/core/errors.ts";
 import type { OrderDetail } from "#server/modules/aftersale/fulfilment/schemas.ts";
 import type { OrderReturns } from "#server/modules/aftersale/returns/admin-schemas.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
-import { readAdminOrder } from "#server/flows/order-views.ts";
+import { readAdminOrder } from "#server/flows/order-views/order-views.ts";
 
 type Context = Parameters<typeof servicesOf>[0];
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PaymentExceptionItem } from "#server/flows/payment-exceptions.schemas.ts";
+import type { PaymentExceptionItem } from "#server/flows/payment-exceptions/schemas.ts";
 import { type ExceptionsPage, PaymentExceptions } from "./PaymentExceptions.tsx";
 
 afterEach(cleanup);

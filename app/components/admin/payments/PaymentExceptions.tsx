@@ -7,7 +7,7 @@
  */
 import { AlertTriangle } from "lucide-react";
 import { useId, useState } from "react";
-import type { PaymentExceptionItem } from "#server/flows/payment-exceptions.schemas.ts";
+import type { PaymentExceptionItem } from "#server/flows/payment-exceptions/schemas.ts";
 import {
   EXCEPTION_KIND_LABELS,
   EXCEPTION_STATUS_LABELS,

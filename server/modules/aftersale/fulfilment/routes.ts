@@ -7,7 +7,7 @@ import { addOrderNote } from "./service.ts";
 
 /**
  * The admin order page's internal notes (admin only). The page's read (GET /api/orders/:id/detail) is
- * server/flows/order-views.routes.ts; its status steps and refunds, server/flows/cancellation-and-refund.routes.ts.
+ * server/flows/order-views/routes.ts; its status steps and refunds, server/flows/cancellation-and-refund.routes.ts.
  * Thin: validate, call one function, answer.
  */
 export function fulfilmentRoutes(app: FastifyInstance, deps: { db: Database }): void {

@@ -16,7 +16,7 @@ import { canMove, refusal } from "./transitions.ts";
  * Fulfilment of paid orders (decision 0011): the admin's steps paid → em_preparacao → enviada → entregue, and
  * internal notes. Each change is one transaction: the order row locked (orders/fulfilment-status.ts), the step
  * checked against the status read under that lock, the change, its timeline event (who, from, to) and the shopper's
- * e-mail. Cancelling a paid order (stock back, refund due) is server/flows/cancellation-and-refund.ts, which uses
+ * e-mail. Cancelling a paid order (stock back, refund due) is server/flows/cancellation-and-refund/cancellation-and-refund.ts, which uses
  * lockedOrder and notifyShopper from here.
  */
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useWithdrawalApp, VALID_IBAN } from "#tests/support/withdrawal-app.ts";
-import type { AccountExport } from "#server/flows/account-privacy.ts";
+import type { AccountExport } from "#server/flows/account-privacy/account-privacy.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { refunds, returns } from "#server/modules/aftersale/schema.ts";
 import { orderLines } from "#server/modules/orders/schema.ts";

@@ -6,7 +6,7 @@ import type { Tx } from "#server/core/db/client.ts";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "./schemas.ts";
 
 /*
- * What the account's privacy page (server/flows/account-privacy.ts, decision 0012) needs from the returns module: each
+ * What the account's privacy page (server/flows/account-privacy/account-privacy.ts, decision 0012) needs from the returns module: each
  * order's withdrawals for the RGPD export; for a deletion, a withdrawal not yet refunded blocks it (the shop still owes the shopper money, and needs the IBAN to pay it), and once
  * allowed, the returns lose the IBAN (the refund is done; the amounts and dates stay for accounting).
  */

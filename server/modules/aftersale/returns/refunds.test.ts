@@ -5,7 +5,7 @@ import { REFUND_REFUSAL_MESSAGES } from "#server/modules/payments/providers/prov
 import { useReturnsAdminApp } from "#tests/support/returns-admin-app.ts";
 import { REFUND_MESSAGES as M } from "./admin-schemas.ts";
 import { attemptState, SENDING_LEASE_MS } from "./refunds.ts";
-import { createRefundsService } from "#server/flows/cancellation-and-refund.ts";
+import { createRefundsService } from "#server/flows/cancellation-and-refund/cancellation-and-refund.ts";
 
 /**
  * MB WAY refunds against the ifthenpay stand-in (PAYMENT_PROVIDER=ifthenpay): the request's shape, Code "1" done,

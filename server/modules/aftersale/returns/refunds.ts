@@ -13,7 +13,7 @@ import { REFUND_MESSAGES as M } from "./admin-schemas.ts";
  * return's refund_cents, or a cancelled paid order's total (issue 13's refund 'due'). MB WAY through the provider's
  * refund call on the order's paid MB WAY request; Multibanco and Payshop by a bank transfer the admin makes and then
  * confirms. The story (the provider's call, the order's refund_status, the credit note, the e-mail and the timeline,
- * in one transaction) is server/flows/cancellation-and-refund.ts, which explains how an MB WAY refund happens exactly
+ * in one transaction) is server/flows/cancellation-and-refund/cancellation-and-refund.ts, which explains how an MB WAY refund happens exactly
  * once: the row inserted 'pending' before the call, one live refund per return (per cancelled order) by a partial
  * unique index, and an unanswered call left 'unknown' for the admin.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lisbonText, useWithdrawalApp, VALID_IBAN } from "#tests/support/withdrawal-app.ts";
-import type { MyOrderDetail } from "#server/flows/order-views.schemas.ts";
+import type { MyOrderDetail } from "#server/flows/order-views/schemas.ts";
 import { WITHDRAWAL_MESSAGES as M, type WithdrawalResponse } from "./schemas.ts";
 
 /**

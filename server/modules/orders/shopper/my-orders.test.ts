@@ -6,7 +6,7 @@ import { CALLBACK_KEY, checkout, insertOrder, payOrder, seedProduct } from "#tes
 import { orderEvents, orderLines, orders } from "#server/modules/orders/schema.ts";
 import { payments } from "#server/modules/payments/schema.ts";
 import type { MyOrderSummary } from "./schemas.ts";
-import type { MyOrderDetail } from "#server/flows/order-views.schemas.ts";
+import type { MyOrderDetail } from "#server/flows/order-views/schemas.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
 
 /** "A minha conta": GET /api/users/me/orders and /api/users/me/orders/:id, compared with the rows. */

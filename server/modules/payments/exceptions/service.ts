@@ -16,7 +16,7 @@ import { EXCEPTION_MESSAGES, type ExceptionAction } from "./schemas.ts";
  * 'Exceções de pagamento': money that arrived through the callback but could not be applied (after its order
  * expired, a different amount, a reference the shop does not know). The rows and their resolutions, each inside
  * the caller's transaction; what the order does with them (its timeline, a reinstatement) is the flows'
- * (server/flows/payment-received.ts, payment-exceptions.ts).
+ * (server/flows/payment-received/payment-received.ts, payment-exceptions.ts).
  */
 
 export type ExceptionRow = typeof paymentExceptions.$inferSelect;

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sendPage } from "#server/core/http/paging.ts";
 import { exceptionIdParams, exceptionsQuery, resolutionBody } from "#server/modules/payments/exceptions/schemas.ts";
 import { listPaymentExceptions, resolvePaymentException } from "./payment-exceptions.ts";
-import { exceptionsPageSchema, resolutionResponse } from "./payment-exceptions.schemas.ts";
-import { reinstateLatePayment, type PaymentFlowDeps } from "./payment-received.ts";
+import { exceptionsPageSchema, resolutionResponse } from "./schemas.ts";
+import { reinstateLatePayment, type PaymentFlowDeps } from "#server/flows/payment-received/payment-received.ts";
 
 /** What the admin reads after each resolution. */
 const RESOLVED = {

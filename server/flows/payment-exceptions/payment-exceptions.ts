@@ -22,7 +22,7 @@ import {
   type ExceptionRow,
 } from "#server/modules/payments/exceptions/service.ts";
 import { paymentExceptions } from "#server/modules/payments/schema.ts";
-import type { PaymentExceptionItem } from "./payment-exceptions.schemas.ts";
+import type { PaymentExceptionItem } from "./schemas.ts";
 
 /*
  * 'Exceções de pagamento' on /payment-status (admin): each exception read with its order's status (which decides

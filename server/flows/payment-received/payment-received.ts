@@ -56,8 +56,8 @@ import {
   pendingPayments,
   type PaymentCheck,
 } from "#server/modules/payments/verify.ts";
-import { exceptionItem } from "./payment-exceptions.ts";
-import type { PaymentExceptionItem } from "./payment-exceptions.schemas.ts";
+import { exceptionItem } from "#server/flows/payment-exceptions/payment-exceptions.ts";
+import type { PaymentExceptionItem } from "#server/flows/payment-exceptions/schemas.ts";
 
 /*
  * A payment arrives (the gateway's callback, or the admin's 'Verificar' asking the provider): in the payment's

@@ -37,7 +37,7 @@ import {
 } from "#server/modules/aftersale/fulfilment/schemas.ts";
 import { allowedTargets } from "#server/modules/aftersale/fulfilment/transitions.ts";
 import { readWithdrawalView } from "#server/modules/aftersale/returns/withdrawal-view.ts";
-import type { MyOrderDetail } from "./order-views.schemas.ts";
+import type { MyOrderDetail } from "./schemas.ts";
 
 /*
  * The order pages, each a read across modules: the shopper's (/conta/encomendas/:id: the order from orders, its

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { orderPaymentStatus, payByMultibanco, type PaymentPageDeps } from "./payment-page.ts";
-import { shopperOrderParams, shopperOrderStatus } from "./payment-page.schemas.ts";
+import { shopperOrderParams, shopperOrderStatus } from "./schemas.ts";
 
 /** The payment page's calls on the shopper's own order (payment-page.ts). Thin: validate, call the flow. */
 export function paymentPageRoutes(app: FastifyInstance, deps: { paymentPage: PaymentPageDeps }): void {

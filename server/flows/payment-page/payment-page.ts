@@ -14,7 +14,7 @@ import {
   paymentsOf,
   type Payment,
 } from "#server/modules/payments/status.ts";
-import type { ShopperOrderStatus } from "./payment-page.schemas.ts";
+import type { ShopperOrderStatus } from "./schemas.ts";
 
 /*
  * The payment page follows the shopper's order on the server: GET /api/users/me/orders/:id/status (where the

@@ -8,7 +8,7 @@ import { orderIdParams } from "#server/modules/orders/admin/schemas.ts";
 import { listMyOrders } from "#server/modules/orders/shopper/my-orders.ts";
 import { myOrderParams, myOrdersQuery, myOrderSummary } from "#server/modules/orders/shopper/schemas.ts";
 import { readAdminOrder, readMyOrder } from "./order-views.ts";
-import { myOrderDetail } from "./order-views.schemas.ts";
+import { myOrderDetail } from "./schemas.ts";
 
 /**
  * The order pages' reads: "A minha conta" (/conta, the signed-in shopper's own orders; the list's total is in
