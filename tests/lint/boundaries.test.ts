@@ -54,107 +54,76 @@ it("the order in .dependency-cruiser.mjs starts with tax and ends with seo, orde
   expect(config.MODULE_ORDER.indexOf("orders")).toBeLessThan(config.MODULE_ORDER.indexOf("payments"));
 });
 
+/** A tree of two files: `from` imports a value from `to` (by a relative path, as an alias would resolve). */
+function edge(from: string, to: string, text = use): Record<string, string> {
+  const spec = path.posix.relative(path.posix.dirname(from), to);
+  return { [from]: text(spec.startsWith(".") ? spec : `./${spec}`), [to]: value };
+}
+
 /** [what, the fixture tree, the rules it must break (none: allowed)] */
 const cases: [string, Record<string, string>, string[]][] = [
   [
     "a module importing a later module",
-    { "server/modules/orders/order.ts": use("../payments/payment.ts"), "server/modules/payments/payment.ts": value },
+    edge("server/modules/orders/o.ts", "server/modules/payments/p.ts"),
     ["module-order:orders"],
   ],
-  [
-    "a module importing an earlier module",
-    { "server/modules/payments/payment.ts": use("../orders/order.ts"), "server/modules/orders/order.ts": value },
-    [],
-  ],
+  ["a module importing an earlier module", edge("server/modules/payments/p.ts", "server/modules/orders/o.ts"), []],
   [
     "a module importing a flow",
-    {
-      "server/modules/catalog/products.ts": use("../../flows/checkout.ts"),
-      "server/flows/checkout/checkout.ts": value,
-    },
+    edge("server/modules/catalog/c.ts", "server/flows/checkout.ts"),
     ["module-order:catalog"],
   ],
   [
     "a module importing the HTTP layer",
-    { "server/modules/seo/routes.ts": use("../../http/access.ts"), "server/http/access.ts": value },
+    edge("server/modules/seo/routes.ts", "server/http/access.ts"),
     ["module-order:seo"],
   ],
-  [
-    "core importing a module",
-    { "server/core/money.ts": use("../modules/orders/order.ts"), "server/modules/orders/order.ts": value },
-    ["core-imports-no-shop"],
-  ],
-  [
-    "a flow importing the HTTP layer",
-    { "server/flows/checkout/checkout.ts": use("../http/web.ts"), "server/http/web.ts": value },
-    ["flows-below-the-top"],
-  ],
-  [
-    "a flow importing a module",
-    { "server/flows/checkout/checkout.ts": use("../modules/orders/order.ts"), "server/modules/orders/order.ts": value },
-    [],
-  ],
+  ["core importing a module", edge("server/core/money.ts", "server/modules/orders/o.ts"), ["core-imports-no-shop"]],
+  ["a flow importing the HTTP layer", edge("server/flows/checkout.ts", "server/http/web.ts"), ["flows-below-the-top"]],
+  ["a flow importing a module", edge("server/flows/checkout.ts", "server/modules/orders/o.ts"), []],
   [
     "two files importing each other",
-    {
-      "server/modules/orders/a.ts": `import { b } from "./b.ts";\nexport const a = () => b;\n`,
-      "server/modules/orders/b.ts": `import { a } from "./a.ts";\nexport const b = () => a;\n`,
-    },
+    { "server/modules/orders/a.ts": use("./b.ts"), "server/modules/orders/b.ts": use("./a.ts") },
     ["no-circular"],
   ],
-  [
-    "shop code importing tests/",
-    { "server/modules/orders/order.ts": use("../../../tests/support/kit.ts"), "tests/support/kit.ts": value },
-    ["no-tests-in-the-shop"],
-  ],
-  [
-    "a test file importing tests/",
-    { "server/modules/orders/order.test.ts": use("../../../tests/support/kit.ts"), "tests/support/kit.ts": value },
-    [],
-  ],
+  ["shop code importing tests/", edge("server/modules/orders/o.ts", "tests/support/kit.ts"), ["no-tests-in-the-shop"]],
+  ["a test file importing tests/", edge("server/modules/orders/o.test.ts", "tests/support/kit.ts"), []],
   [
     "browser code importing a server module",
-    {
-      "app/components/Cart.tsx": use("../../server/modules/orders/service.ts"),
-      "server/modules/orders/service.ts": value,
-    },
+    edge("app/components/Cart.tsx", "server/modules/orders/service.ts"),
     ["browser-imports-no-server"],
   ],
   [
-    "browser code importing server types and rules files, a .server.ts importing a service",
-    {
-      "app/components/Cart.tsx": useType("../../server/modules/orders/service.ts"),
-      "app/components/Phone.tsx": use("../../server/modules/orders/rules.ts"),
-      "app/routes/cart.server.ts": use("../../server/modules/orders/service.ts"),
-      "server/modules/orders/service.ts": value,
-      "server/modules/orders/rules.ts": value,
-    },
+    "browser code importing a server module's types",
+    edge("app/components/Cart.tsx", "server/modules/orders/service.ts", useType),
+    [],
+  ],
+  ["browser code importing a rules file", edge("app/components/Phone.tsx", "server/modules/orders/rules.ts"), []],
+  [
+    "a route's .server.ts importing a service",
+    edge("app/routes/cart.server.ts", "server/modules/orders/service.ts"),
     [],
   ],
   [
     "a rules.ts file importing a service",
-    { "server/modules/orders/rules.ts": use("./service.ts"), "server/modules/orders/service.ts": value },
+    edge("server/modules/orders/rules.ts", "server/modules/orders/service.ts"),
     ["rules-files-are-pure"],
   ],
+  [
+    "a rules.ts file importing a service's types",
+    edge("server/modules/orders/rules.ts", "server/modules/orders/service.ts", useType),
+    [],
+  ],
+  [
+    "a rules.ts file importing another module's rules",
+    edge("server/modules/orders/rules.ts", "server/modules/catalog/rules.ts"),
+    [],
+  ],
+  ["a rules.ts file importing core money", edge("server/modules/orders/rules.ts", "server/core/money.ts"), []],
   [
     "a rules.ts file importing Node",
     { "server/modules/orders/rules.ts": `import { x } from "node:path";\nexport const y = x;\n` },
     ["rules-files-are-pure"],
-  ],
-  [
-    "a rules.ts file importing rules files, core money and a service's types",
-    {
-      "server/modules/orders/rules.ts": [
-        `import { x } from "../catalog/rules.ts";`,
-        `import { x as cents } from "../../core/money.ts";`,
-        `import type { X } from "./service.ts";`,
-        `export const y: X = x + cents;`,
-      ].join("\n"),
-      "server/modules/catalog/rules.ts": value,
-      "server/modules/orders/service.ts": value,
-      "server/core/money.ts": value,
-    },
-    [],
   ],
 ];
 
