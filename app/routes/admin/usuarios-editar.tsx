@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { z } from "zod";
-import { updateUserBody } from "#server/modules/accounts/schemas.ts";
+import { updateUserBody } from "#server/modules/accounts/rules.ts";
 import { Field, fieldInputClass } from "#app/components/admin/dashboard/fields.tsx";
 import { loadUser } from "#app/components/admin/dashboard/users.server.ts";
 import {
