@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import * as pg from "drizzle-orm/pg-core";
-import { createdAt } from "#server/core/db/columns.ts";
+import { createdAt, requiredRef } from "#server/core/db/columns.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { orderLines, orders } from "#server/modules/orders/schema.ts";
 
@@ -11,10 +11,7 @@ export const returns = pg.pgTable(
   "returns",
   {
     id: pg.serial("id").primaryKey(),
-    orderId: pg
-      .integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: requiredRef("order_id", () => orders.id, "restrict"),
     status: pg.text("status").notNull().default("requested"),
     /** 'conta' (from /conta) | 'formulario' (the public form) | 'admin'. */
     channel: pg.text("channel").notNull(),
@@ -38,14 +35,8 @@ export const returnLines = pg.pgTable(
   "return_lines",
   {
     id: pg.serial("id").primaryKey(),
-    returnId: pg
-      .integer("return_id")
-      .notNull()
-      .references(() => returns.id, { onDelete: "cascade" }),
-    orderLineId: pg
-      .integer("order_line_id")
-      .notNull()
-      .references(() => orderLines.id, { onDelete: "restrict" }),
+    returnId: requiredRef("return_id", () => returns.id, "cascade"),
+    orderLineId: requiredRef("order_line_id", () => orderLines.id, "restrict"),
     quantity: pg.integer("quantity").notNull(),
   },
   (t) => [
@@ -59,10 +50,7 @@ export const refunds = pg.pgTable(
   "refunds",
   {
     id: pg.serial("id").primaryKey(),
-    orderId: pg
-      .integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: requiredRef("order_id", () => orders.id, "restrict"),
     returnId: pg.integer("return_id").references(() => returns.id, { onDelete: "set null" }),
     /** 'mbway' (provider refund) | 'transferencia' (bank transfer). */
     method: pg.text("method").notNull(),

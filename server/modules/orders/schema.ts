@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import * as pg from "drizzle-orm/pg-core";
-import { createdAt } from "#server/core/db/columns.ts";
+import { createdAt, requiredRef } from "#server/core/db/columns.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { products, variants } from "#server/modules/catalog/schema.ts";
 
@@ -10,10 +10,7 @@ export const orders = pg.pgTable(
   "orders",
   {
     id: pg.serial("id").primaryKey(),
-    userId: pg
-      .integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    userId: requiredRef("user_id", () => users.id, "restrict"),
     status: pg.text("status").notNull().default("pending_payment"),
     paymentMethod: pg.text("payment_method").notNull(),
     mbwayPhone: pg.text("mbway_phone"),
@@ -80,10 +77,7 @@ export const orderEvents = pg.pgTable(
   "order_events",
   {
     id: pg.bigserial("id", { mode: "number" }).primaryKey(),
-    orderId: pg
-      .integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: requiredRef("order_id", () => orders.id, "cascade"),
     /** 'status' | 'note' | 'payment' | 'email' */
     kind: pg.text("kind").notNull(),
     fromStatus: pg.text("from_status"),
@@ -107,14 +101,8 @@ export const orderLines = pg.pgTable(
   "order_lines",
   {
     id: pg.serial("id").primaryKey(),
-    orderId: pg
-      .integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    productId: pg
-      .integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "restrict" }),
+    orderId: requiredRef("order_id", () => orders.id, "cascade"),
+    productId: requiredRef("product_id", () => products.id, "restrict"),
     variantId: pg.integer("variant_id").references(() => variants.id, { onDelete: "set null" }),
     productName: pg.text("product_name").notNull(),
     colorName: pg.text("color_name"),
