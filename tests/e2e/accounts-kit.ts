@@ -99,6 +99,40 @@ export function postMbOrder(
   });
 }
 
+/** A Multibanco order of these products (one unit each), paid through the sandbox and delivered by the admin. */
+export async function deliveredOrder(
+  shopper: { api: APIRequestContext; csrf: string },
+  admin: { api: APIRequestContext; csrf: string },
+  products: Array<{ productId: number; variantId: number }>,
+): Promise<number> {
+  const res = await postMbOrder(
+    shopper.api,
+    shopper.csrf,
+    {
+      nome: "Rita Devolve",
+      morada: "Rua do Norte, 40",
+      codigo_postal: "1200-286",
+      cidade: "Lisboa",
+      telefone: "913456789",
+    },
+    products.map((p) => ({ product_id: p.productId, variant_id: p.variantId, quantity: 1 })),
+  );
+  expect(res.status(), await res.text()).toBe(201);
+  const orderId = (await res.json()).order_id as number;
+  const headers = { "x-csrf-token": admin.csrf };
+  const paid = await admin.api.post("/api/payments/sandbox/simulate", { headers, data: { order_id: orderId } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  for (const data of [
+    { status: "em_preparacao" },
+    { status: "enviada", carrier: "ctt", tracking_number: "RR123456785PT" },
+    { status: "entregue" },
+  ]) {
+    const step = await admin.api.post(`/api/orders/${orderId}/status`, { headers, data });
+    expect(step.status(), await step.text()).toBe(200);
+  }
+  return orderId;
+}
+
 /** A line of the cart as the storefront keeps it in localStorage ("carrinho"). */
 export interface CartLine {
   id: number;

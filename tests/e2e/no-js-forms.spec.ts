@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test as base, type Page } from "@playwright/test";
 import { adminApi } from "./admin-tables-support.ts";
-import { createCliente, productsInStock, signedInApi, type InStock } from "./accounts-kit.ts";
+import { createCliente, deliveredOrder, productsInStock, signedInApi, type InStock } from "./accounts-kit.ts";
 import { readMailTo, tag, uniqueEmail } from "./support.ts";
 
 /**
@@ -11,6 +11,17 @@ import { readMailTo, tag, uniqueEmail } from "./support.ts";
  *
  * Not the fixtures' `test`: its page.goto waits for hydration, which never comes here.
  */
+
+type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+
+/** Each test's admin API context (to make accounts and read what the forms did), disposed after the test. */
+const test = base.extend<{ admin: AdminApi }>({
+  admin: async ({ baseURL }, use) => {
+    const admin = await adminApi(baseURL);
+    await use(admin);
+    await admin.api.dispose();
+  },
+});
 
 test.use({ javaScriptEnabled: false });
 
@@ -39,6 +50,10 @@ async function sessionUser(page: Page): Promise<{ email: string; function: strin
     : null;
 }
 
+/** A verified cliente made through the admin API: its unique e-mail (from `prefix`) and password. */
+const cliente = (admin: AdminApi, prefix: string, name: string, password: string) =>
+  createCliente(admin.api, admin.csrf, { prefix, name, password });
+
 async function signIn(page: Page, email: string, password: string, path = "/login") {
   await page.goto(path);
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -48,14 +63,9 @@ async function signIn(page: Page, email: string, password: string, path = "/logi
 
 test("login without JavaScript: a wrong password keeps the e-mail; the right one signs in and opens the landing page", async ({
   page,
-  baseURL,
+  admin,
 }) => {
-  const admin = await adminApi(baseURL);
-  const shopper = await createCliente(admin.api, admin.csrf, {
-    prefix: "nojs-login",
-    name: "Inês Sem Script",
-    password: "sem-script-2026",
-  });
+  const shopper = await cliente(admin, "nojs-login", "Inês Sem Script", "sem-script-2026");
   const urls = requestLog(page);
 
   await signIn(page, shopper.email, "errada-123456");
@@ -78,14 +88,12 @@ test("login without JavaScript: a wrong password keeps the e-mail; the right one
   await page.context().clearCookies();
   await signIn(page, shopper.email, shopper.password, "/login?redirect=%2Fconta%2Fpalavra-passe");
   await page.waitForURL("**/conta/palavra-passe");
-  await admin.api.dispose();
 });
 
 test("register without JavaScript: the schema's errors keep what was typed (not the passwords); then the account exists", async ({
   page,
-  baseURL,
+  admin,
 }) => {
-  const admin = await adminApi(baseURL);
   const email = uniqueEmail("nojs-registo");
   const name = `Rui Sem Script ${tag()}`;
 
@@ -115,14 +123,12 @@ test("register without JavaScript: the schema's errors keep what was typed (not 
   expect(users.find((u) => u.email === email)).toMatchObject({ name, function: "cliente" });
   // The verification e-mail went out, as with the API.
   await readMailTo(email);
-  await admin.api.dispose();
 });
 
 test("contact without JavaScript: each field's error, then the message is stored, listed for the admin and e-mailed", async ({
   page,
-  baseURL,
+  admin,
 }) => {
-  const admin = await adminApi(baseURL);
   const suffix = tag();
   const name = `Clara Sem Script ${suffix}`;
   const text = `Sem JavaScript também chega? Pergunta ${suffix}.`;
@@ -144,19 +150,14 @@ test("contact without JavaScript: each field's error, then the message is stored
   expect(messages.find((m) => m.nome === name)).toMatchObject({ email: "clara.nojs@exemplo.pt", mensagem: text });
   const mail = await readMailTo(suffix);
   expect(mail.text).toContain(text);
-  await admin.api.dispose();
 });
 
 test("password recovery and reset without JavaScript: the e-mailed link sets a new password that signs in", async ({
   page,
   baseURL,
+  admin,
 }) => {
-  const admin = await adminApi(baseURL);
-  const shopper = await createCliente(admin.api, admin.csrf, {
-    prefix: "nojs-reset",
-    name: "Tiago Reposto",
-    password: "antiga-senha-2026",
-  });
+  const shopper = await cliente(admin, "nojs-reset", "Tiago Reposto", "antiga-senha-2026");
   const newPassword = "nova-senha-sem-js-9";
 
   await page.goto("/recuperar-palavra-passe");
@@ -190,19 +191,14 @@ test("password recovery and reset without JavaScript: the e-mailed link sets a n
   await page.getByRole("button", { name: "Guardar nova palavra-passe" }).click();
   await expect(page.getByRole("alert")).toContainText("A ligação expirou ou já foi usada.");
   await expect(page.getByRole("link", { name: "Pedir uma nova ligação" })).toBeVisible();
-  await admin.api.dispose();
 });
 
 test("password change without JavaScript: a wrong current password is refused under its field; the right one changes it", async ({
   page,
   baseURL,
+  admin,
 }) => {
-  const admin = await adminApi(baseURL);
-  const shopper = await createCliente(admin.api, admin.csrf, {
-    prefix: "nojs-troca",
-    name: "Sara Troca",
-    password: "senha-de-agora-2026",
-  });
+  const shopper = await cliente(admin, "nojs-troca", "Sara Troca", "senha-de-agora-2026");
   const other = await signedInApi(baseURL, shopper.email, shopper.password);
   const newPassword = "senha-seguinte-2027";
 
@@ -227,16 +223,14 @@ test("password change without JavaScript: a wrong current password is refused un
   expect(await sessionUser(page)).toMatchObject({ email: shopper.email });
   expect((await other.api.get("/api/users/me")).status()).toBe(401);
   await other.api.dispose();
-  await admin.api.dispose();
 });
 
-test("a signed-in form post without its CSRF token is refused and changes nothing", async ({ page, baseURL }) => {
-  const admin = await adminApi(baseURL);
-  const shopper = await createCliente(admin.api, admin.csrf, {
-    prefix: "nojs-csrf",
-    name: "Rita Token",
-    password: "token-certo-2026",
-  });
+test("a signed-in form post without its CSRF token is refused and changes nothing", async ({
+  page,
+  baseURL,
+  admin,
+}) => {
+  const shopper = await cliente(admin, "nojs-csrf", "Rita Token", "token-certo-2026");
   await signIn(page, shopper.email, shopper.password);
   await page.waitForURL("**/carrinho");
   const form = {
@@ -256,64 +250,22 @@ test("a signed-in form post without its CSRF token is refused and changes nothin
   });
   expect(cross.status()).toBe(403);
   expect(await signInStatus(baseURL, shopper.email, shopper.password)).toBe(200);
-  await admin.api.dispose();
 });
-
-/** A Multibanco order of this product, paid through the sandbox and delivered by the admin. */
-async function deliveredOrder(
-  shopper: { api: APIRequestContext; csrf: string },
-  admin: { api: APIRequestContext; csrf: string },
-  product: InStock,
-): Promise<number> {
-  const res = await shopper.api.post("/orders", {
-    headers: { "x-csrf-token": shopper.csrf },
-    data: {
-      metodo_pagamento: "mb",
-      dados_entrega: {
-        nome: "Luís Devolve",
-        morada: "Rua das Flores, 12",
-        codigo_postal: "4050-262",
-        cidade: "Porto",
-        telefone: "913456789",
-      },
-      items: [{ product_id: product.productId, variant_id: product.variantId, quantity: 1 }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const orderId = (await res.json()).order_id as number;
-  const headers = { "x-csrf-token": admin.csrf };
-  expect(
-    (await admin.api.post("/api/payments/sandbox/simulate", { headers, data: { order_id: orderId } })).status(),
-  ).toBe(200);
-  for (const data of [
-    { status: "em_preparacao" },
-    { status: "enviada", carrier: "ctt", tracking_number: "RR123456785PT" },
-    { status: "entregue" },
-  ]) {
-    const step = await admin.api.post(`/api/orders/${orderId}/status`, { headers, data });
-    expect(step.status(), await step.text()).toBe(200);
-  }
-  return orderId;
-}
 
 test("the public withdrawal form without JavaScript: order found, IBAN checked, the request recorded", async ({
   page,
   baseURL,
+  admin,
 }) => {
   test.setTimeout(60_000);
-  const admin = await adminApi(baseURL);
-  const who = await createCliente(admin.api, admin.csrf, {
-    prefix: "nojs-livre",
-    name: "Luís Devolve",
-    password: "devolve-sem-js-26",
-  });
+  const who = await cliente(admin, "nojs-livre", "Luís Devolve", "devolve-sem-js-26");
   const shopper = await signedInApi(baseURL, who.email, who.password);
   let product: InStock | undefined;
   for await (const found of productsInStock(shopper.api, 2)) {
     product = found;
     break;
   }
-  const orderId = await deliveredOrder(shopper, admin, product!);
+  const orderId = await deliveredOrder(shopper, admin, [product!]);
 
   await page.goto("/livre-resolucao");
   await page.getByLabel("Número da encomenda").fill(String(orderId));
@@ -347,14 +299,13 @@ test("the public withdrawal form without JavaScript: order found, IBAN checked, 
   expect(order.withdrawal.returns).toEqual([expect.objectContaining({ status: "requested" })]);
   await readMailTo(who.email);
   await shopper.api.dispose();
-  await admin.api.dispose();
 });
 
 test("/usuarios/create sent before its script runs: posted, no password in any address, the admin is created", async ({
   page,
   baseURL,
+  admin,
 }) => {
-  const admin = await adminApi(baseURL);
   const urls = requestLog(page);
   const email = uniqueEmail("nojs-equipa");
   const password = "equipa-sem-js-2026";
@@ -372,19 +323,13 @@ test("/usuarios/create sent before its script runs: posted, no password in any a
   const users = (await (await admin.api.get("/api/users")).json()) as Array<{ email: string; function: string }>;
   expect(users.find((u) => u.email === email)).toMatchObject({ function: "admin" });
   expect(await signInStatus(baseURL, email, password)).toBe(200);
-  await admin.api.dispose();
 });
 
 test("/usuarios/create's action is for admins only: a cliente's post, token and all, creates no one", async ({
   page,
-  baseURL,
+  admin,
 }) => {
-  const admin = await adminApi(baseURL);
-  const shopper = await createCliente(admin.api, admin.csrf, {
-    prefix: "nojs-intruso",
-    name: "Intruso",
-    password: "intruso-2026-x",
-  });
+  const shopper = await cliente(admin, "nojs-intruso", "Intruso", "intruso-2026-x");
   await signIn(page, shopper.email, shopper.password);
   await page.waitForURL("**/carrinho");
   const csrf = (await page.context().cookies()).find((c) => c.name === "loja_csrf")!.value;
@@ -397,5 +342,4 @@ test("/usuarios/create's action is for admins only: a cliente's post, token and 
   expect(response.headers().location).toBe("/carrinho");
   const users = (await (await admin.api.get("/api/users")).json()) as Array<{ email: string }>;
   expect(users.some((u) => u.email === email)).toBe(false);
-  await admin.api.dispose();
 });

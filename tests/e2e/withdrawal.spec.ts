@@ -1,7 +1,7 @@
 import { lisbonText } from "#tests/support/lisbon.ts";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
-import { productsInStock, signedInCliente, type InStock } from "./accounts-kit.ts";
+import { deliveredOrder, productsInStock, signedInCliente, type InStock } from "./accounts-kit.ts";
 import { expectAccessible, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
 
 /**
@@ -34,42 +34,6 @@ async function inStock(api: APIRequestContext, count: number) {
   const found: InStock[] = [];
   for await (const product of productsInStock(api, 2)) if (found.push(product) === count) return found;
   throw new Error("not enough products with stock");
-}
-
-/** A Multibanco order of these products (one unit each), paid through the sandbox and delivered by the admin. */
-async function deliveredOrder(
-  shopper: { api: APIRequestContext; csrf: string },
-  admin: { api: APIRequestContext; csrf: string },
-  products: Array<{ productId: number; variantId: number }>,
-) {
-  const res = await shopper.api.post("/orders", {
-    headers: { "x-csrf-token": shopper.csrf },
-    data: {
-      metodo_pagamento: "mb",
-      dados_entrega: {
-        nome: "Rita Devolve",
-        morada: "Rua do Norte, 40",
-        codigo_postal: "1200-286",
-        cidade: "Lisboa",
-        telefone: "913456789",
-      },
-      items: products.map((p) => ({ product_id: p.productId, variant_id: p.variantId, quantity: 1 })),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const orderId = (await res.json()).order_id as number;
-  const headers = { "x-csrf-token": admin.csrf };
-  const paid = await admin.api.post("/api/payments/sandbox/simulate", { headers, data: { order_id: orderId } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  for (const data of [
-    { status: "em_preparacao" },
-    { status: "enviada", carrier: "ctt", tracking_number: "RR123456785PT" },
-    { status: "entregue" },
-  ]) {
-    const step = await admin.api.post(`/api/orders/${orderId}/status`, { headers, data });
-    expect(step.status(), await step.text()).toBe(200);
-  }
-  return orderId;
 }
 
 test("withdrawal from the public form and from the order page: status shown, confirmation e-mailed", async ({
