@@ -2,10 +2,9 @@ import "#app/lib/zod-csp.ts";
 import { Palette } from "lucide-react";
 import { z } from "zod";
 import { CATALOG_MESSAGES } from "#server/modules/catalog/admin/rules.ts";
-import { Field, SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
-import { ExistingItemsPanel } from "#app/components/admin/ExistingItemsPanel.tsx";
+import { Field, TextField } from "#app/components/admin/dashboard/fields.tsx";
+import { CreateEntryScreen } from "#app/components/admin/CreateEntryScreen.tsx";
 import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
-import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { adminMeta } from "#app/lib/seo.ts";
@@ -43,49 +42,16 @@ export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
   const hex = watch("color_hex");
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader title="Criar Cor do Produto" description="As cores servem para definir as variantes dos produtos." />
-      <Panel>
-        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField
-            label="Nome da cor"
-            error={formState.errors.cor?.message}
-            placeholder="Ex.: Azul marinho"
-            registration={field("cor")}
-          />
-          <div className="space-y-3">
-            <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
-              <input type="checkbox" className="size-4 rounded border-gray-400" {...register("withHex")} />
-              Indicar o código da cor (opcional)
-            </label>
-            {withHex ? (
-              <Field label="Código da cor" error={formState.errors.color_hex?.message}>
-                {(props) => (
-                  <div className="flex items-center gap-3">
-                    <input
-                      {...props}
-                      type="color"
-                      className="h-10 w-16 cursor-pointer rounded border border-gray-300 bg-white p-1"
-                      {...register("color_hex")}
-                    />
-                    <span className="font-mono text-sm text-gray-900">{hex}</span>
-                  </div>
-                )}
-              </Field>
-            ) : null}
-          </div>
-          <SubmitButton icon={Palette} busy={saving}>
-            Criar Cor
-          </SubmitButton>
-        </form>
-      </Panel>
-
-      <ExistingItemsPanel
-        title="Cores existentes"
-        items={colors}
-        emptyMessage="Ainda não existem cores."
-        itemClassName="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900"
-        renderItem={(color) => (
+    <CreateEntryScreen
+      title="Criar Cor do Produto"
+      description="As cores servem para definir as variantes dos produtos."
+      existing={{
+        title: "Cores existentes",
+        items: colors,
+        emptyMessage: "Ainda não existem cores.",
+        itemClassName:
+          "inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-3 py-1 text-sm text-gray-900",
+        renderItem: (color) => (
           <>
             <span
               aria-hidden="true"
@@ -95,8 +61,38 @@ export default function Page({ loaderData: { colors } }: Route.ComponentProps) {
             {color.name}
             {color.color_hex ? <span className="font-mono text-xs text-gray-700">{color.color_hex}</span> : null}
           </>
-        )}
+        ),
+      }}
+      onSubmit={onSubmit}
+      submit={{ icon: Palette, busy: saving, label: "Criar Cor" }}
+    >
+      <TextField
+        label="Nome da cor"
+        error={formState.errors.cor?.message}
+        placeholder="Ex.: Azul marinho"
+        registration={field("cor")}
       />
-    </div>
+      <div className="space-y-3">
+        <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
+          <input type="checkbox" className="size-4 rounded border-gray-400" {...register("withHex")} />
+          Indicar o código da cor (opcional)
+        </label>
+        {withHex ? (
+          <Field label="Código da cor" error={formState.errors.color_hex?.message}>
+            {(props) => (
+              <div className="flex items-center gap-3">
+                <input
+                  {...props}
+                  type="color"
+                  className="h-10 w-16 cursor-pointer rounded border border-gray-300 bg-white p-1"
+                  {...register("color_hex")}
+                />
+                <span className="font-mono text-sm text-gray-900">{hex}</span>
+              </div>
+            )}
+          </Field>
+        ) : null}
+      </div>
+    </CreateEntryScreen>
   );
 }

@@ -2,9 +2,8 @@ import "#app/lib/zod-csp.ts";
 import { Ruler } from "lucide-react";
 import { z } from "zod";
 import { CATALOG_MESSAGES } from "#server/modules/catalog/admin/rules.ts";
-import { SubmitButton, TextField } from "#app/components/admin/dashboard/fields.tsx";
-import { ExistingItemsPanel } from "#app/components/admin/ExistingItemsPanel.tsx";
-import { PageHeader, Panel } from "#app/components/admin/ui.tsx";
+import { TextField } from "#app/components/admin/dashboard/fields.tsx";
+import { CreateEntryScreen } from "#app/components/admin/CreateEntryScreen.tsx";
 import { useCreateForm } from "#app/components/admin/useCreateForm.ts";
 import { screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
@@ -38,32 +37,25 @@ export default function Page({ loaderData: { sizes } }: Route.ComponentProps) {
   });
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader
-        title="Criar Tamanho do Produto"
-        description="Os tamanhos servem para definir as variantes dos produtos."
+    <CreateEntryScreen
+      title="Criar Tamanho do Produto"
+      description="Os tamanhos servem para definir as variantes dos produtos."
+      existing={{
+        title: "Tamanhos existentes",
+        items: sizes,
+        emptyMessage: "Ainda não existem tamanhos.",
+        itemClassName: "rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-900",
+        renderItem: (size) => size.name,
+      }}
+      onSubmit={onSubmit}
+      submit={{ icon: Ruler, busy: saving, label: "Criar Tamanho" }}
+    >
+      <TextField
+        label="Tamanho"
+        error={formState.errors.tamanho?.message}
+        placeholder="Ex.: XL"
+        registration={field("tamanho")}
       />
-      <Panel>
-        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
-          <TextField
-            label="Tamanho"
-            error={formState.errors.tamanho?.message}
-            placeholder="Ex.: XL"
-            registration={field("tamanho")}
-          />
-          <SubmitButton icon={Ruler} busy={saving}>
-            Criar Tamanho
-          </SubmitButton>
-        </form>
-      </Panel>
-
-      <ExistingItemsPanel
-        title="Tamanhos existentes"
-        items={sizes}
-        emptyMessage="Ainda não existem tamanhos."
-        itemClassName="rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-900"
-        renderItem={(size) => size.name}
-      />
-    </div>
+    </CreateEntryScreen>
   );
 }
