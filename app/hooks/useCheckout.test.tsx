@@ -34,6 +34,27 @@ function renderCart() {
   return render(<Stub initialEntries={["/carrinho"]} />);
 }
 
+/**
+ * The cart check of a stand-in where the first line's price rises once an order was tried (60,75 €), and the
+ * order answers come from `answers` in turn.
+ */
+function priceRisesAtTheOrder(answers: (() => Response)[]): Parameters<typeof standInApi>[0] {
+  let risen = false;
+  return {
+    answer: (items) => ({
+      ok: !risen,
+      lines: [
+        risen ? { ...okLine(items[0]!), price: 60.75, status: "price_changed" } : okLine(items[0]!),
+        okLine(items[1]!),
+      ],
+    }),
+    order: () => {
+      risen = true;
+      return answers.shift()!();
+    },
+  };
+}
+
 const finalize = () => fireEvent.click(screen.getByRole("button", { name: "Finalizar Compra" }));
 const phone = () => screen.getByLabelText("Número de telemóvel MB WAY") as HTMLInputElement;
 const chooseMbWay = (number: string) => {
@@ -237,7 +258,6 @@ describe("cart /carrinho checkout", () => {
       () => json(201, { order_id: 78, pagamento: { metodo: "MB", entidade: "12345", referencia: "999000222" } }),
     ];
     // The server's price of the first line rises once the order is first tried.
-    let risen = false;
     const api = standInApi({
       saved: {
         nome: "Ana Lopes",
@@ -248,17 +268,7 @@ describe("cart /carrinho checkout", () => {
         entrega_rapida: false,
         faturacao: null,
       },
-      answer: (items) => ({
-        ok: !risen,
-        lines: [
-          risen ? { ...okLine(items[0]!), price: 60.75, status: "price_changed" } : okLine(items[0]!),
-          okLine(items[1]!),
-        ],
-      }),
-      order: () => {
-        risen = true;
-        return answers.shift()!();
-      },
+      ...priceRisesAtTheOrder(answers),
     });
     localStorage.setItem("user", JSON.stringify(USER));
     renderCart();
@@ -380,19 +390,8 @@ describe("cart /carrinho checkout", () => {
         }),
       () => json(201, { order_id: 80, pagamento: { metodo: "MB", entidade: "12345", referencia: "999000444" } }),
     ];
-    let risen = false;
     const api = standInApi({
-      answer: (items) => ({
-        ok: !risen,
-        lines: [
-          risen ? { ...okLine(items[0]!), price: 60.75, status: "price_changed" } : okLine(items[0]!),
-          okLine(items[1]!),
-        ],
-      }),
-      order: () => {
-        risen = true;
-        return answers.shift()!();
-      },
+      ...priceRisesAtTheOrder(answers),
     });
     localStorage.setItem("user", JSON.stringify(USER));
     renderCart();
