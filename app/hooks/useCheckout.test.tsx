@@ -34,6 +34,19 @@ function renderCart() {
   return render(<Stub initialEntries={["/carrinho"]} />);
 }
 
+const NEW_TOTAL = 141.4;
+
+/** The order's answers: first 409 (the total became 141,40 €), then placed with a Multibanco reference. */
+const totalChangedThenPlaced = (orderId: number, referencia: string): (() => Response)[] => [
+  () =>
+    json(409, {
+      success: false,
+      message: "O total da encomenda mudou para 141,40 € (portes incluídos). Confirme o novo total para continuar.",
+      details: { reason: "total_changed", subtotal: 133.5, portes: 7.9, total: NEW_TOTAL },
+    }),
+  () => json(201, { order_id: orderId, pagamento: { metodo: "MB", entidade: "12345", referencia } }),
+];
+
 /**
  * The cart check of a stand-in where the first line's price rises once an order was tried (60,75 €), and the
  * order answers come from `answers` in turn.
@@ -247,16 +260,7 @@ describe("cart /carrinho checkout", () => {
   });
 
   it("offers the last delivery data, and after a changed total shows the new one and orders at it", async () => {
-    const NEW_TOTAL = 141.4;
-    const answers: Array<() => Response> = [
-      () =>
-        json(409, {
-          success: false,
-          message: "O total da encomenda mudou para 141,40 € (portes incluídos). Confirme o novo total para continuar.",
-          details: { reason: "total_changed", subtotal: 133.5, portes: 7.9, total: NEW_TOTAL },
-        }),
-      () => json(201, { order_id: 78, pagamento: { metodo: "MB", entidade: "12345", referencia: "999000222" } }),
-    ];
+    const answers = totalChangedThenPlaced(78, "999000222");
     // The server's price of the first line rises once the order is first tried.
     const api = standInApi({
       saved: {
@@ -380,16 +384,7 @@ describe("cart /carrinho checkout", () => {
   });
 
   it("after a changed total, the dialog shows the server's figure at once and 'Confirmar encomenda' orders at it", async () => {
-    const NEW_TOTAL = 141.4;
-    const answers: Array<() => Response> = [
-      () =>
-        json(409, {
-          success: false,
-          message: "O total da encomenda mudou para 141,40 € (portes incluídos). Confirme o novo total para continuar.",
-          details: { reason: "total_changed", subtotal: 133.5, portes: 7.9, total: NEW_TOTAL },
-        }),
-      () => json(201, { order_id: 80, pagamento: { metodo: "MB", entidade: "12345", referencia: "999000444" } }),
-    ];
+    const answers = totalChangedThenPlaced(80, "999000444");
     const api = standInApi({
       ...priceRisesAtTheOrder(answers),
     });

@@ -643,6 +643,12 @@ const dialogTotal = (page: Page) =>
     .filter({ hasText: /^Total a pagar/ })
     .locator("xpath=following-sibling::dd[1]");
 
+/** The admin's API and a new verified cliente. */
+async function adminAndCliente(baseURL: string, who: Parameters<typeof createCliente>[2]) {
+  const { api: admin, h } = await adminApi(baseURL);
+  return { admin, shopper: await createCliente(admin, h["x-csrf-token"]!, who) };
+}
+
 async function openCart(page: Page, lines: CartLine[]) {
   await page.evaluate((stored) => localStorage.setItem("carrinho", JSON.stringify(stored)), lines);
   await page.goto("/carrinho");
@@ -656,9 +662,7 @@ test("the delivery dialog offers the last address but never ticks 'Entrega rápi
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const { api: admin, h } = await adminApi(baseURL!);
-  const csrf = h["x-csrf-token"]!;
-  const shopper = await createCliente(admin, csrf, {
+  const { admin, shopper } = await adminAndCliente(baseURL!, {
     prefix: "rapida",
     name: "Rita Rápida",
     password: "rapida-verde-2026",
@@ -703,9 +707,7 @@ test("re-opened after the cart changed, the delivery dialog shows the new total 
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const { api: admin, h } = await adminApi(baseURL!);
-  const csrf = h["x-csrf-token"]!;
-  const shopper = await createCliente(admin, csrf, {
+  const { admin, shopper } = await adminAndCliente(baseURL!, {
     prefix: "total",
     name: "Tiago Total",
     password: "total-verde-2026",
