@@ -65,7 +65,8 @@ export function useFulfilmentApp() {
   async function eml(outboxId: number) {
     await drainOutbox(ctx.t.db, createMailTransport(ctx.t.config), pino({ level: "silent" }));
     const dir = path.join(ctx.t.config.dataDir, "mail");
-    const file = readdirSync(dir).find((f) => f.includes(`-${outboxId}-`) && f.endsWith(".eml"));
+    // Files are named <ISO time>-<outbox id>-<kind>.eml: "Z-" anchors the id (a bare "-11-" also matches the month).
+    const file = readdirSync(dir).find((f) => f.includes(`Z-${outboxId}-`) && f.endsWith(".eml"));
     if (!file) throw new Error(`no .eml for outbox row ${outboxId}`);
     return parseMail(readFileSync(path.join(dir, file)));
   }

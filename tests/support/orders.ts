@@ -142,6 +142,6 @@ export async function paidConfirmationMail(t: TestApp, orderId: number): Promise
     shop: async () => (await t.services.settings.get()).identity,
   });
   const dir = path.join(t.config.dataDir, "mail");
-  const file = readdirSync(dir).find((f) => f.includes(`-${queued!.id}-`) && f.endsWith(".eml"));
+  const file = readdirSync(dir).find((f) => f.includes(`Z-${queued!.id}-`) && f.endsWith(".eml"));
   return parseMail(readFileSync(path.join(dir, file!)));
 }

@@ -88,7 +88,7 @@ describe("documents on the admin order page and for the shopper", () => {
       .where(and(eq(emailOutbox.kind, "order-confirmation"), eq(emailOutbox.dedupeKey, `order-confirmation:${id}`)));
     await drainOutbox(ctx.a.db, createMailTransport(ctx.a.config), pino({ level: "silent" }));
     const dir = path.join(ctx.a.config.dataDir, "mail");
-    const file = readdirSync(dir).find((f) => f.includes(`-${row!.id}-`) && f.endsWith(".eml"));
+    const file = readdirSync(dir).find((f) => f.includes(`Z-${row!.id}-`) && f.endsWith(".eml"));
     const mail = await parseMail(readFileSync(path.join(dir, file!)));
     const url = `http://localhost:3000/conta/encomendas/${id}`;
     expect(mail.text).toContain(`descarregue a fatura, logo que emitida, na sua conta:\n${url}`);
