@@ -178,6 +178,13 @@ test("markup stored in products, banners, user names and delivery data is shown 
     await loginThroughForm(page, ADMIN.email, ADMIN.password);
     await page.waitForURL("**/dashboard");
     await noScriptRan(page, dialogs, "/dashboard");
+    // The users table is paged (staff first, then clientes oldest first): the cliente just made is on its last page.
+    const paging = page.getByRole("navigation", { name: "Paginação dos utilizadores" });
+    const lastPage = (await paging.count()) ? /Página \d+ de (\d+)/.exec(await paging.innerText())![1] : "1";
+    if (lastPage !== "1") {
+      await page.goto(`/dashboard?usersPage=${lastPage}`);
+      await noScriptRan(page, dialogs, `/dashboard?usersPage=${lastPage}`);
+    }
     await expect(page.getByText(userName).filter({ visible: true }).first()).toBeVisible();
     await page.goto("/produtos");
     await noScriptRan(page, dialogs, "/produtos");
