@@ -5,7 +5,7 @@ import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { createElement as h, type CSSProperties, type ReactNode } from "react";
+import { createElement as h, type CSSProperties, Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
 /*
@@ -131,4 +131,9 @@ export function Facts({ rows }: { rows: ReadonlyArray<readonly [string, string]>
 /** "Olá Ana,": the first line of most mails. */
 export function Hello({ name }: { name: string }) {
   return h(Paragraph, null, `Olá ${name},`);
+}
+
+/** A mail's content: "Olá Ana," and then the blocks that follow it. */
+export function greeted(name: string, ...content: ReactNode[]) {
+  return h(Fragment, null, h(Hello, { name }), ...content);
 }

@@ -1,13 +1,11 @@
-import { createElement as h, Fragment } from "react";
-import { Hello, MailLink, Paragraph } from "#server/core/mail/layout.ts";
+import { createElement as h } from "react";
+import { MailLink, Paragraph, greeted } from "#server/core/mail/layout.ts";
 
 /* The HTML content of the account e-mails (mails.ts has their subjects and text parts; core/mail/layout.ts the rest). */
 
 export function VerificationMail(p: { shop: string; name: string; link: string }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(
       Paragraph,
       null,
@@ -19,10 +17,8 @@ export function VerificationMail(p: { shop: string; name: string; link: string }
 }
 
 export function WelcomeMail(p: { shop: string; name: string; publicUrl: string }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(
       Paragraph,
       null,
@@ -34,10 +30,8 @@ export function WelcomeMail(p: { shop: string; name: string; publicUrl: string }
 }
 
 export function PasswordResetMail(p: { shop: string; name: string; link: string }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(
       Paragraph,
       null,
@@ -50,10 +44,8 @@ export function PasswordResetMail(p: { shop: string; name: string; link: string 
 }
 
 export function PasswordChangedMail(p: { shop: string; name: string; recoverUrl: string }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(
       Paragraph,
       null,
@@ -64,10 +56,8 @@ export function PasswordChangedMail(p: { shop: string; name: string; recoverUrl:
 }
 
 export function AccountDeletedMail(p: { shop: string; name: string; kept: string; contactUrl: string }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(
       Paragraph,
       null,

@@ -1,5 +1,5 @@
 import { createElement as h, Fragment, type ReactNode } from "react";
-import { Hello, MailLink, Paragraph } from "#server/core/mail/layout.ts";
+import { MailLink, Paragraph, greeted } from "#server/core/mail/layout.ts";
 
 /* The HTML content of the order confirmation (mails.ts has its words; core/mail/layout.ts the rest). */
 
@@ -19,10 +19,8 @@ export function OrderConfirmationMail(p: {
   speed: string;
   orderUrl: string;
 }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(
       Paragraph,
       null,

@@ -1,14 +1,12 @@
 import { createElement as h, Fragment, type ReactNode } from "react";
-import { Hello, MailLink, Paragraph } from "#server/core/mail/layout.ts";
+import { MailLink, Paragraph, greeted } from "#server/core/mail/layout.ts";
 
 /* The HTML content of the fulfilment e-mails (mails.ts has their words; core/mail/layout.ts the rest). */
 
-/** Hello, the step's paragraphs, and the link to the order in "A minha conta". */
+/** the step's paragraphs, and the link to the order in "A minha conta". */
 export function FulfilmentMail(p: { name: string; paragraphs: ReactNode[]; orderUrl: string }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     ...p.paragraphs.map((content) => h(Paragraph, null, content)),
     h(Paragraph, null, "Pode acompanhar a encomenda em ", h(MailLink, { href: p.orderUrl }, "A minha conta"), "."),
   );

@@ -1,5 +1,5 @@
-import { createElement as h, Fragment } from "react";
-import { Facts, Hello, MailLink, Paragraph } from "#server/core/mail/layout.ts";
+import { createElement as h } from "react";
+import { Facts, MailLink, Paragraph, greeted } from "#server/core/mail/layout.ts";
 
 /* The HTML content of the returns e-mails (mails.ts and refund-mails.ts have their words; core/mail/layout.ts the rest). */
 
@@ -17,10 +17,8 @@ export function WithdrawalMail(p: {
   refundWhen: string;
   orderUrl: string;
 }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(
       Paragraph,
       null,
@@ -53,10 +51,8 @@ export function RefundMail(p: {
   orderId: number;
   orderUrl: string;
 }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(Paragraph, null, "Reembolsámos ", h("strong", null, p.amount), ` ${p.why}.`),
     h(Facts, { rows: p.facts }),
     h(Paragraph, null, p.done),

@@ -1,5 +1,5 @@
-import { createElement as h, Fragment } from "react";
-import { Facts, Hello, MailLink, Paragraph } from "#server/core/mail/layout.ts";
+import { createElement as h } from "react";
+import { Facts, MailLink, Paragraph, greeted } from "#server/core/mail/layout.ts";
 
 /* The HTML content of the admin's payment-exception e-mail (mails.ts has its words; core/mail/layout.ts the rest). */
 
@@ -10,10 +10,8 @@ export function PaymentExceptionMail(p: {
   advice: string;
   link: string;
 }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     h(Paragraph, null, p.intro),
     h(Facts, { rows: p.facts }),
     h(Paragraph, null, h("strong", null, "O que fazer:"), ` ${p.advice}`),

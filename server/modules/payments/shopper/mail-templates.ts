@@ -1,5 +1,5 @@
-import { createElement as h, Fragment } from "react";
-import { Facts, Hello, MailLink, Paragraph } from "#server/core/mail/layout.ts";
+import { createElement as h } from "react";
+import { Facts, MailLink, Paragraph, greeted } from "#server/core/mail/layout.ts";
 
 /* The HTML content of the e-mails that follow an unpaid order (mails.ts has their words; core/mail/layout.ts the rest). */
 
@@ -12,10 +12,8 @@ export function UnpaidOrderMail(p: {
   link: string;
   linkLabel: string;
 }) {
-  return h(
-    Fragment,
-    null,
-    h(Hello, { name: p.name }),
+  return greeted(
+    p.name,
     ...p.intro.map((text) => h(Paragraph, null, text)),
     p.rows.length ? h(Facts, { rows: p.rows }) : null,
     ...p.outro.map((text) => h(Paragraph, null, text)),
