@@ -133,25 +133,21 @@ async function placedOrder(db: Database, orderId: number): Promise<PlacedOrder> 
     .select({
       totalCents: orders.totalCents,
       shippingCents: orders.shippingCents,
-      method: payments.method,
-      entity: payments.entity,
-      reference: payments.reference,
-      phone: payments.phone,
-      amountCents: payments.amountCents,
-      expiresAt: payments.expiresAt,
+      payment: payments,
     })
     .from(orders)
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .where(eq(orders.id, orderId))
     .orderBy(asc(payments.id))
     .limit(1);
-  if (!row || !row.method) throw new ConflictError("A encomenda está a ser processada. Aguarde um momento.");
-  const { totalCents, shippingCents, method, entity, reference, phone, amountCents, expiresAt } = row;
+  // No payment row yet: the first request for this key is still placing the order.
+  if (!row?.payment) throw new ConflictError("A encomenda está a ser processada. Aguarde um momento.");
+  const { method, entity, reference, phone, amountCents, expiresAt } = row.payment;
   return {
     orderId,
-    totalCents,
-    shippingCents,
-    payment: { method, entity, reference, phone, amountCents: amountCents!, expiresAt },
+    totalCents: row.totalCents,
+    shippingCents: row.shippingCents,
+    payment: { method, entity, reference, phone, amountCents, expiresAt },
   };
 }
 
