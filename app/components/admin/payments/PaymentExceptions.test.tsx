@@ -125,11 +125,12 @@ describe("'Exceções de pagamento'", () => {
       ]),
     );
 
-    // A resolution that worked closes its note form.
-    await waitFor(() => expect(card.queryByRole("button", { name: "Confirmar: Ignorar" })).toBeNull());
-    fireEvent.click(card.getByRole("button", { name: "Marcar para reembolso" }));
-    // Its confirm button is named so once the first resolution's submission is idle again (busy label meanwhile).
-    fireEvent.click(await card.findByRole("button", { name: "Confirmar: Marcar para reembolso" }));
+    // A resolution that worked closes its note form (only once its submission is done: the note field goes).
+    await waitFor(() => expect(card.queryByLabelText(/Nota/)).toBeNull());
+    const markRefund = card.getByRole("button", { name: "Marcar para reembolso" }) as HTMLButtonElement;
+    expect(markRefund.disabled).toBe(false);
+    fireEvent.click(markRefund);
+    fireEvent.click(card.getByRole("button", { name: "Confirmar: Marcar para reembolso" }));
     await waitFor(() =>
       expect(submitted.at(-1)).toEqual({ intent: "exception-resolve", id: 7, resolution: "refund_due", note: "" }),
     );
