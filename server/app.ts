@@ -156,7 +156,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   invoicingRoutes(app, { invoicing: services.invoicing });
   withdrawalRoutes(app, { withdrawal: services.withdrawal, limiter: services.limiter });
   returnsAdminRoutes(app, { returnsAdmin: services.returnsAdmin });
-  seoRoutes(app, { catalog: services.catalog, publicUrl: config.publicUrl });
+  seoRoutes(app, { db: services.db, publicUrl: config.publicUrl });
   settingsRoutes(app, { settings: services.settings });
   contactRoutes(app, { contact: services.contact });
 

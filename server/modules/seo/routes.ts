@@ -1,9 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import type { CatalogService } from "#server/modules/catalog/service.ts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Database } from "#server/core/db/client.ts";
+import { SITEMAP_MAX_URLS, sitemapFile, sitemapPlan, type SitemapEntry } from "./sitemap.ts";
+
+export type { SitemapEntry } from "./sitemap.ts";
 
 /**
  * robots.txt and sitemap.xml. Both are built from the live catalogue on each
- * request (they are small and cached by crawlers for an hour).
+ * request (cached by crawlers for an hour). Past 50 000 URLs, sitemap.xml is an index of
+ * /sitemap-1.xml … /sitemap-N.xml (sitemap.ts).
  */
 
 /** The public pages (app/routes.ts) that have content of their own. */
@@ -69,12 +73,6 @@ export function robotsTxt(publicUrl: string): string {
   ].join("\n");
 }
 
-export interface SitemapEntry {
-  path: string;
-  /** ISO date or date-time. */
-  lastmod?: string;
-}
-
 export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {
     const loc = `    <loc>${xmlEscape(base(publicUrl) + entry.path)}</loc>`;
@@ -90,14 +88,35 @@ export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]):
   ].join("\n");
 }
 
-/** "2025-03-07T10:20:00.000Z" -> "2025-03-07" (W3C date; undefined when unreadable). */
-function w3cDate(iso: string): string | undefined {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+/** The index of the sitemap's files: /sitemap-1.xml … /sitemap-{files}.xml. */
+export function sitemapIndexXml(publicUrl: string, files: number): string {
+  const entries = Array.from(
+    { length: files },
+    (_, i) => `  <sitemap>\n    <loc>${xmlEscape(`${base(publicUrl)}/sitemap-${i + 1}.xml`)}</loc>\n  </sitemap>`,
+  );
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...entries,
+    `</sitemapindex>`,
+    "",
+  ].join("\n");
 }
 
-export function seoRoutes(app: FastifyInstance, opts: { catalog: CatalogService; publicUrl: string }): void {
-  const { catalog, publicUrl } = opts;
+const sendXml = (reply: FastifyReply, xml: string) =>
+  reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(xml);
+
+export function seoRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Database;
+    publicUrl: string;
+    /** URLs per sitemap file: the protocol's 50 000 (lower in tests). */
+    maxUrls?: number;
+  },
+): void {
+  const { publicUrl } = opts;
+  const source = { db: opts.db, pages: SITEMAP_PAGES, maxUrls: opts.maxUrls ?? SITEMAP_MAX_URLS };
 
   app.get("/robots.txt", { config: { access: "public" } }, async (_request, reply) => {
     return reply
@@ -106,19 +125,19 @@ export function seoRoutes(app: FastifyInstance, opts: { catalog: CatalogService;
       .send(robotsTxt(publicUrl));
   });
 
+  // In the shop only (status 1, not deleted): what visitors may open; every category page.
   app.get("/sitemap.xml", { config: { access: "public" } }, async (_request, reply) => {
-    // In the shop only (status 1, not deleted): what visitors may open.
-    const products = await catalog.listShop();
-    const entries: SitemapEntry[] = [
-      ...SITEMAP_PAGES.map((path) => ({ path })),
-      ...products
-        .slice()
-        .sort((a, b) => a.id - b.id)
-        .map((p) => ({ path: `/produto/${p.id}`, lastmod: w3cDate(p.created_at) })),
-    ];
-    return reply
-      .type("application/xml; charset=utf-8")
-      .header("cache-control", "public, max-age=3600")
-      .send(sitemapXml(publicUrl, entries));
+    const plan = await sitemapPlan(source);
+    return sendXml(
+      reply,
+      plan.kind === "urlset" ? sitemapXml(publicUrl, plan.entries) : sitemapIndexXml(publicUrl, plan.files),
+    );
+  });
+
+  app.get<{ Params: { n: string } }>("/sitemap-:n.xml", { config: { access: "public" } }, async (request, reply) => {
+    const n = /^[1-9]\d{0,5}$/.test(request.params.n) ? Number(request.params.n) : 0;
+    const entries = n > 0 ? await sitemapFile(source, n) : null;
+    if (!entries) return reply.status(404).type("text/plain; charset=utf-8").send("Sitemap não encontrado.");
+    return sendXml(reply, sitemapXml(publicUrl, entries));
   });
 }

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
-import { products } from "#server/modules/catalog/schema.ts";
+import { categories, products } from "#server/modules/catalog/schema.ts";
+import { categorySlug } from "#server/modules/catalog/slug.ts";
 import { DEMO_PRODUCTS, seedDemoCatalog } from "#server/seed/demo.ts";
 import { DISALLOWED_PATHS, SITEMAP_PAGES, sitemapXml, xmlEscape } from "./routes.ts";
 
@@ -91,7 +92,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(lines).toContain(`Sitemap: ${base}/sitemap.xml`);
   });
 
-  it("sitemap.xml lists the public pages and every product in the shop, none outside it", async () => {
+  it("sitemap.xml lists the public pages, every category page and every product in the shop, none outside it", async () => {
     const res = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
@@ -108,9 +109,17 @@ describe("robots.txt and sitemap.xml", () => {
     expect(inShop).toHaveLength(DEMO_PRODUCTS.filter((p) => p.status === 1).length);
     expect(outOfShop.length).toBeGreaterThan(0);
 
+    // Every category has its page (issue 19: /categoria/{slug}).
+    const categoryPages = (await t.db.select({ name: categories.name }).from(categories)).map(
+      (c) => `${base}/categoria/${categorySlug(c.name)}`,
+    );
+    expect(categoryPages.length).toBeGreaterThan(0);
+
     const listed = locs(res.body);
-    expect(listed).toEqual(expect.arrayContaining([...SITEMAP_PAGES.map((p) => base + p), ...inShop]));
-    expect(listed).toHaveLength(SITEMAP_PAGES.length + inShop.length);
+    expect(listed).toEqual(
+      expect.arrayContaining([...SITEMAP_PAGES.map((p) => base + p), ...categoryPages, ...inShop]),
+    );
+    expect(listed).toHaveLength(SITEMAP_PAGES.length + categoryPages.length + inShop.length);
     for (const url of outOfShop) expect(listed).not.toContain(url);
 
     // Every product URL carries a W3C date.
