@@ -16,6 +16,7 @@ export const MODULE_ORDER = [
   "aftersale", // fulfilment (preparing, shipped, delivered) and returns (withdrawal, refunds)
   "contact", // the contact form and the admin's messages
   "seo", // robots.txt and sitemap.xml
+  "search", // product search, facets, suggestions, synonyms (reads catalog's tables; triggers keep its own)
 ];
 
 const TOP = "^server/(http|jobs|cli|seed)/|^server/(app|main|services)\\.ts$|^app/";

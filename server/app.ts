@@ -31,6 +31,7 @@ import { paymentsRoutes } from "#server/modules/payments/routes.ts";
 import { returnsAdminRoutes } from "#server/modules/aftersale/returns/admin-routes.ts";
 import { withdrawalRoutes } from "#server/modules/aftersale/returns/public-routes.ts";
 import { seoRoutes } from "#server/modules/seo/routes.ts";
+import { searchRoutes } from "#server/modules/search/routes.ts";
 import { settingsRoutes } from "#server/modules/settings/routes.ts";
 import { stockRoutes } from "#server/modules/inventory/routes.ts";
 import "#server/http/types.ts";
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   seoRoutes(app, { db: services.db, publicUrl: config.publicUrl });
   settingsRoutes(app, { settings: services.settings });
   contactRoutes(app, { contact: services.contact });
+  searchRoutes(app, { search: services.search });
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   mkdirSync(uploadsDir, { recursive: true });

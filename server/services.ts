@@ -30,6 +30,7 @@ import { createWithdrawalService, type WithdrawalService } from "#server/modules
 import { createSettingsService, type SettingsService } from "#server/modules/settings/service.ts";
 import { stockService, type StockService } from "#server/modules/inventory/service.ts";
 import type { AccountPrivacyDeps } from "#server/flows/account-privacy/account-privacy.ts";
+import { createSearchService, type SearchService } from "#server/modules/search/service.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -133,6 +134,8 @@ export function createServices(deps: {
   });
   // The contact form's messages (/contato) and the admin's 'Mensagens'.
   const contact = createContactService({ db, limiter, settings: () => settings.get(), onMailQueued });
+  // The shop's search (/pesquisa, /categoria/{slug}, the header's suggestions) and its admin lists.
+  const search = createSearchService({ db });
   return {
     db,
     sessions,
@@ -156,6 +159,7 @@ export function createServices(deps: {
     returnsAdmin,
     invoicing,
     contact,
+    search,
   };
 }
 
@@ -189,4 +193,5 @@ export interface Services {
   returnsAdmin: ReturnsAdminService;
   invoicing: InvoicingService;
   contact: ContactService;
+  search: SearchService;
 }
