@@ -3,19 +3,20 @@ import { focusRing } from "./ProductCard.tsx";
 
 /** The static tiles of the home page (/), in this order. */
 export const CATEGORY_TILES = ["Canecas", "T-shirts", "Agendas"] as const;
+export type CategoryTileName = (typeof CATEGORY_TILES)[number];
 
 /**
  * Each tile's own picture, shipped with the app (public/images/categorias, drawn by
  * scripts/draw-category-tiles.ts): never a product's, so a new or test product cannot appear here.
  */
 const TILE_IMAGE_WIDTHS = [400, 800] as const;
-const TILE_FILES: Record<(typeof CATEGORY_TILES)[number], string> = {
+const TILE_FILES: Record<CategoryTileName, string> = {
   Canecas: "/images/categorias/canecas",
   "T-shirts": "/images/categorias/t-shirts",
   Agendas: "/images/categorias/agendas",
 };
 
-export function tileImage(name: (typeof CATEGORY_TILES)[number]): { src: string; srcSet: string } {
+export function tileImage(name: CategoryTileName): { src: string; srcSet: string } {
   const base = TILE_FILES[name];
   return {
     src: `${base}-${TILE_IMAGE_WIDTHS[0]}.webp`,
@@ -23,12 +24,17 @@ export function tileImage(name: (typeof CATEGORY_TILES)[number]): { src: string;
   };
 }
 
-/** "/?categoria=T-shirts#artigos": the home page filtered by the loader, scrolled to the grid. */
-export function categoryHref(name: string): string {
-  return `/?${new URLSearchParams({ categoria: name })}#artigos`;
-}
-
-export function CategoryTiles({ active }: { active: string | null }) {
+/**
+ * The tiles, each linking to its category page (`/categoria/{slug}`); `hrefs` comes from the loader, which
+ * knows the slug rule (server code). `active` marks the tile of the page being shown.
+ */
+export function CategoryTiles({
+  hrefs,
+  active = null,
+}: {
+  hrefs: Record<CategoryTileName, string>;
+  active?: string | null;
+}) {
   return (
     <ul className="mt-6 grid grid-cols-3 gap-3 sm:gap-6">
       {CATEGORY_TILES.map((name) => {
@@ -37,8 +43,7 @@ export function CategoryTiles({ active }: { active: string | null }) {
         return (
           <li key={name}>
             <Link
-              to={categoryHref(name)}
-              preventScrollReset
+              to={hrefs[name]}
               aria-current={isActive ? "page" : undefined}
               className={`group block rounded-xl ${focusRing}`}
             >
