@@ -119,3 +119,19 @@ export const orderLines = pg.pgTable(
     pg.index("order_lines_order_idx").on(t.orderId),
   ],
 );
+
+/**
+ * The admin report's exact counts, kept by triggers in the transaction of every change to orders, order_lines and
+ * payments (drizzle/0011_admin_counters.sql), as sums of 16 shards (order id % 16) so concurrent checkouts rarely
+ * wait on one row. Keys: 'lines' (every order line), 'lines:order:<order status>', 'lines:payment:<status>' (lines
+ * of orders with a payment in that status) and 'orders:day:<YYYY-MM-DD>' (orders created that Lisbon day).
+ */
+export const orderCounts = pg.pgTable(
+  "order_counts",
+  {
+    key: pg.text("key").notNull(),
+    shard: pg.smallint("shard").notNull(),
+    n: pg.bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [pg.primaryKey({ columns: [t.key, t.shard] })],
+);
