@@ -1,6 +1,7 @@
 import { LogIn, LogOut, Menu, ShoppingCart, User, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { HeaderSearch } from "#app/components/search/HeaderSearch.tsx";
 import { toast } from "#app/lib/toast.tsx";
 import { apiPost } from "#app/lib/api.ts";
 import { clearUser, useCartCount, useStoredUser, type StoredUser } from "#app/lib/storage.ts";
@@ -41,11 +42,14 @@ export function SiteHeader({ shopName }: { shopName: string }) {
   const { pathname } = useLocation();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Small screens: the search row under the bar (one of it and the menu open at a time).
+  const [searchOpen, setSearchOpen] = useState(false);
   // Any navigation (link, back button) closes the small-screen menu: adjusted while rendering the new path.
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
     setMenuPath(pathname);
     setMenuOpen(false);
+    setSearchOpen(false);
   }
 
   useEffect(() => {
@@ -105,6 +109,13 @@ export function SiteHeader({ shopName }: { shopName: string }) {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          <HeaderSearch
+            mobileOpen={searchOpen}
+            onMobileOpenChange={(open) => {
+              setSearchOpen(open);
+              if (open) setMenuOpen(false);
+            }}
+          />
           {user ? (
             <NavLink to="/conta" className={accountLinkClass}>
               <User className="size-5" aria-hidden="true" />
@@ -138,7 +149,10 @@ export function SiteHeader({ shopName }: { shopName: string }) {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => {
+              setMenuOpen((open) => !open);
+              setSearchOpen(false);
+            }}
           >
             {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
           </button>

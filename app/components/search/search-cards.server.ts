@@ -1,0 +1,15 @@
+import type { SearchProduct } from "#server/modules/search/schemas.ts";
+import type { CardProduct } from "#app/components/catalog/ProductCard.tsx";
+import { formatEuros } from "#app/lib/format.ts";
+
+/** The search's products as product cards (the price formatted on the server, see CardProduct.priceLabel). */
+export function searchCards(products: readonly SearchProduct[]): CardProduct[] {
+  return products.map((p) => ({
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    priceLabel: formatEuros(p.price),
+    image: p.image ?? "",
+    status: 1,
+  }));
+}
