@@ -1,12 +1,12 @@
 import type { Readable } from "node:stream";
 import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
-import { SHOP_TIME_ZONE as TIME_ZONE } from "#server/core/time.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { payments } from "#server/modules/payments/schema.ts";
 import { NotFoundError } from "#server/core/errors.ts";
 import { formatYmd, lisbonParts } from "#server/core/time.ts";
+import { linesCountKey, orderCount, orderCountKeys, ordersDayKey } from "./counts.ts";
 import { exportOrdersCsv } from "./export.ts";
 import { orderConditions, type ResolvedSearch, resolveSearch, usesOrder, whereAll } from "./filters.ts";
 import {
@@ -85,7 +85,12 @@ export async function listOrderLines(
   query: LinesQuery,
 ): Promise<{ items: AdminOrderLine[]; total: number }> {
   const { page: pageSql, count: countSql } = linesQueries(query, await resolveSearch(db, query.search));
-  const [page, count] = await Promise.all([db.execute(pageSql), db.execute(countSql)]);
+  // The total from its counter when one holds it (counts.ts), else counted.
+  const countKey = linesCountKey(query);
+  const [page, total] = await Promise.all([
+    db.execute(pageSql),
+    countKey ? orderCount(db, countKey) : db.execute(countSql).then((r) => num(r.rows[0]?.total)),
+  ]);
   const items = page.rows.map((r) => ({
     id: num(r.id),
     line_id: num(r.line_id),
@@ -104,7 +109,7 @@ export async function listOrderLines(
     metodo_pagamento: r.payment_method as Method,
     order_status: r.order_status as OrderStatus,
   }));
-  return { items, total: num(count.rows[0]?.total) };
+  return { items, total };
 }
 
 /** GET /api/orders/export.csv: the filtered orders as a CSV stream, and its file name (Lisbon's date). */
@@ -178,28 +183,17 @@ export async function adminOrder(db: Database, id: number): Promise<AdminOrder> 
 
 /**
  * GET /api/orders/por-tempo: orders created on each of the last `days` calendar days in
- * Lisbon (today included), oldest first, days without orders as zeros. Only the range is
- * read (orders_created_idx), grouped by Lisbon date, then joined to every day of the range.
+ * Lisbon (today included), oldest first, days without orders as zeros. Each day's figure is its
+ * counter (counts.ts), kept in the transaction that creates, moves or deletes an order.
  */
 export async function ordersPerDay(db: Database, days: number): Promise<OrdersPerDay> {
-  const { rows } = await db.execute(sql`
-    with bounds as (
-      select (now() at time zone ${TIME_ZONE})::date - ${days - 1}::int as first_day,
-             (now() at time zone ${TIME_ZONE})::date as last_day
-    ),
-    counts as (
-      select (o.created_at at time zone ${TIME_ZONE})::date as dia, count(*) as n
-      from orders o, bounds b
-      where o.created_at >= (b.first_day::timestamp at time zone ${TIME_ZONE})
-      group by 1
-    )
-    select to_char(d.dia, 'YYYY-MM-DD') as dia, coalesce(c.n, 0) as total_pedidos
-    from bounds b
-    cross join lateral generate_series(b.first_day::timestamp, b.last_day::timestamp, interval '1 day') as g(day)
-    cross join lateral (select g.day::date as dia) d
-    left join counts c on c.dia = d.dia
-    order by d.dia`);
-  return rows.map((r) => ({ dia: String(r.dia), total_pedidos: num(r.total_pedidos) }));
+  const p = lisbonParts(new Date());
+  const today = Date.UTC(p.year, p.month - 1, p.day);
+  const dias = Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+  const counts = await orderCountKeys(db, dias.map(ordersDayKey));
+  return dias.map((dia) => ({ dia, total_pedidos: counts[ordersDayKey(dia)] ?? 0 }));
 }
 
 /** The admin's order report bound to one database: the routes' and the loaders' `services.adminOrders`. */

@@ -41,37 +41,25 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  * (outOfStock, lowStock) count products, as their cards read and as /api/stock/products flags
  * them: no units at all (a product without variants included), and at least one variant with 1
  * to 10 units. The variants at those levels are counted apart (variantsOutOfStock, variantsLowStock).
+ * The figures are sums kept by triggers in the transaction of each change (stock_summary_shards, drizzle/0011):
+ * a few rows, not every variant; the colours and sizes with stock are one index probe each (variants_*_in_stock_idx).
  */
 export async function stockSummary(db: Database): Promise<StockSummary> {
   const { rows } = await db.execute(sql`
-    with per_product as (
-      select p.id,
-             count(v.id) as variants,
-             coalesce(sum(v.stock), 0) as stock,
-             count(v.id) filter (where v.stock = 0) as variants_out,
-             count(v.id) filter (where v.stock between 1 and ${LOW_STOCK_MAX}) as variants_low
-      from products p
-      left join variants v on v.product_id = p.id
-      where p.deleted_at is null
-      group by p.id
-    ),
-    available as (
-      select count(distinct v.color_id) as colors, count(distinct v.size_id) as sizes
-      from variants v
-      join products p on p.id = v.product_id and p.deleted_at is null
-      where v.stock > 0
-    )
     select
-      count(pp.id) as total_products,
-      coalesce(sum(pp.variants), 0) as total_variants,
-      coalesce(sum(pp.stock), 0) as total_stock,
-      count(pp.id) filter (where pp.stock = 0) as out_of_stock,
-      count(pp.id) filter (where pp.variants_low > 0) as low_stock,
-      coalesce(sum(pp.variants_out), 0) as variants_out_of_stock,
-      coalesce(sum(pp.variants_low), 0) as variants_low_stock,
-      (select colors from available) as colors_available,
-      (select sizes from available) as sizes_available
-    from per_product pp`);
+      (select coalesce(sum(products), 0) from stock_summary_shards) as total_products,
+      (select coalesce(sum(variants), 0) from stock_summary_shards) as total_variants,
+      (select coalesce(sum(stock), 0) from stock_summary_shards) as total_stock,
+      (select coalesce(sum(out_of_stock), 0) from stock_summary_shards) as out_of_stock,
+      (select coalesce(sum(low_stock), 0) from stock_summary_shards) as low_stock,
+      (select coalesce(sum(variants_out), 0) from stock_summary_shards) as variants_out_of_stock,
+      (select coalesce(sum(variants_low), 0) from stock_summary_shards) as variants_low_stock,
+      (select count(*) from colors c where exists (
+         select 1 from variants v join products p on p.id = v.product_id and p.deleted_at is null
+         where v.color_id = c.id and v.stock > 0)) as colors_available,
+      (select count(*) from sizes s where exists (
+         select 1 from variants v join products p on p.id = v.product_id and p.deleted_at is null
+         where v.size_id = s.id and v.stock > 0)) as sizes_available`);
   const r = rows[0] ?? {};
   return {
     totalProducts: num(r.total_products),
