@@ -1,18 +1,23 @@
 // npm run db:seed:large [-- --products 10000 --orders 100000 --days 90]
 //
 // Loads a large synthetic data set into the shop's database (DATA_DIR's embedded PostgreSQL, started for the
-// occasion or joined when the shop is running, or DATABASE_URL), to measure the admin screens at scale:
-// 10 000 products with 4 variants each, 2 000 clientes, and 100 000 orders with their lines and payments spread
-// over the last 90 days. Set-based (INSERT … SELECT generate_series) in one transaction: all or nothing, well
-// under a minute. Runs once per database: a second run finds its marker category and changes nothing.
+// occasion or joined when the shop is running, or DATABASE_URL), to measure the shop and its search at scale:
+// 10 000 products in eleven categories (names, descriptions, colours and sizes of a small Portuguese brand,
+// scripts/seed-large-catalogue.ts, the same on every run), about 2.3 variants each, 2 000 clientes, and 100 000
+// orders with their lines and payments spread over the last 90 days. Column arrays in batches and INSERT … SELECT
+// in one transaction: all or nothing, under a minute for 10 000 products. Runs once per database: a second run
+// finds its stock movements and changes nothing.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { hashPassword } from "#server/modules/accounts/passwords.ts";
 import type { Database } from "#server/core/db/client.ts";
+import { SEED_CATEGORIES, SEED_COLOURS, SEED_SIZES, seedCatalogue } from "./seed-large-catalogue.ts";
 
-export const SEED_LARGE_MARKER = "Coleção de carga (seed-large)";
+/** The reason of every stock movement the seed writes: also how a second run knows the data set is there. */
 export const SEED_LARGE_REASON = "Stock inicial (seed-large)";
+/** Rows sent per statement (column arrays through unnest). */
+const BATCH = 20_000;
 
 export interface SeedLargeOptions {
   products?: number;
@@ -32,42 +37,11 @@ export interface SeedLargeResult {
   seconds: number;
 }
 
-const CATEGORY_NAMES = [SEED_LARGE_MARKER, "Vestuário", "Acessórios", "Beleza", "Casa e decoração"];
-const COLOURS: Array<[string, string]> = [
-  ["Branco", "#ffffff"],
-  ["Preto", "#111827"],
-  ["Azul", "#2563eb"],
-  ["Vermelho", "#dc2626"],
-  ["Verde", "#16a34a"],
-  ["Rosa", "#db2777"],
-];
-const SIZE_NAMES: Array<[string, number]> = [
-  ["S", 1],
-  ["M", 2],
-  ["L", 3],
-  ["XL", 4],
-];
-const KINDS = ["Camisola", "Caneca", "Agenda", "Boné", "Saco", "Sabonete", "Creme", "Pulseira", "Postal", "Avental"];
-const MOTIFS = [
-  "Azulejo",
-  "Andorinha",
-  "Sardinha",
-  "Galo",
-  "Lisboa",
-  "Porto",
-  "Algarve",
-  "Minho",
-  "Douro",
-  "Tejo",
-  "Elétrico",
-  "Cortiça",
-];
-
 /** A JS array as one array parameter (drizzle would otherwise expand it into a list). */
 const arr = (values: readonly unknown[]) => sql.param(values);
 
 /**
- * Seeds the large data set into `db` (migrated). Returns { skipped: true } when the marker category exists already.
+ * Seeds the large data set into `db` (migrated). Returns { skipped: true } when its stock movements exist already.
  * Every row is made by a handful of INSERT … SELECT statements, so the cost is PostgreSQL's, not round trips.
  */
 export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Promise<SeedLargeResult> {
@@ -86,66 +60,85 @@ export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Prom
   const passwordHash = await hashPassword(randomBytes(24).toString("hex"));
 
   const result = await db.transaction(async (tx) => {
-    // Two runs at once would both miss the marker; the lock makes the second one wait and then skip.
+    // Two runs at once would both miss the other's rows; the lock makes the second one wait and then skip.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('loja:seed-large'))`);
-    const seeded = await tx.execute(sql`select 1 from categories where name = ${SEED_LARGE_MARKER}`);
+    const seeded = await tx.execute(sql`select 1 from stock_movements where reason = ${SEED_LARGE_REASON} limit 1`);
     if (seeded.rows.length > 0) return undefined;
 
+    const catalogue = seedCatalogue(productCount);
     await step("categories, colours, sizes", async () => {
       await tx.execute(sql`
-        insert into categories (name) select unnest(${arr(CATEGORY_NAMES)}::text[]) on conflict (name) do nothing`);
+        insert into categories (name) select unnest(${arr(SEED_CATEGORIES)}::text[]) on conflict (name) do nothing`);
       await tx.execute(sql`
         insert into colors (name, color_hex)
-        select * from unnest(${arr(COLOURS.map((c) => c[0]))}::text[], ${arr(COLOURS.map((c) => c[1]))}::text[])
+        select * from unnest(${arr(SEED_COLOURS.map((c) => c[0]))}::text[], ${arr(SEED_COLOURS.map((c) => c[1]))}::text[])
         on conflict (name) do nothing`);
       await tx.execute(sql`
         insert into sizes (name, sort_order)
-        select * from unnest(${arr(SIZE_NAMES.map((s) => s[0]))}::text[], ${arr(SIZE_NAMES.map((s) => s[1]))}::int[])
+        select * from unnest(${arr(SEED_SIZES.map((s) => s[0]))}::text[], ${arr(SEED_SIZES.map((s) => s[1]))}::int[])
         on conflict (name) do nothing`);
     });
 
-    // Products: names from kind × motif × number (searchable), prices 5–55 €, 5 % out of the shop,
-    // created over the last year. Kept in a temp table with their position for the steps below.
+    // Products from scripts/seed-large-catalogue.ts (names, descriptions, prices, categories), sent as column arrays
+    // in batches, then inserted in one statement in their order; 5 % out of the shop, created over the last year.
+    // Kept in a temp table with their position for the steps below.
     await step(`${productCount} products`, async () => {
       await tx.execute(sql`
+        create temp table seed_src (idx int primary key, name text, description text, price_cents int, category text,
+                                    vat text, sizes text) on commit drop`);
+      for (let from = 0; from < catalogue.length; from += BATCH) {
+        const part = catalogue.slice(from, from + BATCH);
+        await tx.execute(sql`
+          insert into seed_src
+          select * from unnest(${arr(part.map((_, i) => from + i))}::int[], ${arr(part.map((p) => p.name))}::text[],
+                               ${arr(part.map((p) => p.description))}::text[], ${arr(part.map((p) => p.priceCents))}::int[],
+                               ${arr(part.map((p) => p.category))}::text[], ${arr(part.map((p) => p.vatCategory))}::text[],
+                               ${arr(part.map((p) => p.sizes.join(",")))}::text[])`);
+      }
+      await tx.execute(sql`
         create temp table seed_products on commit drop as
-        with cats as (select array_agg(id order by id) as ids from categories where name = any(${arr(CATEGORY_NAMES)}::text[])),
-        inserted as (
-          insert into products (name, description, price_cents, category_id, sizes, status, modelo_id, created_at, updated_at)
-          select (${arr(KINDS)}::text[])[1 + n % ${KINDS.length}] || ' ' || (${arr(MOTIFS)}::text[])[1 + (n / ${KINDS.length}) % ${MOTIFS.length}]
-                   || ' ' || lpad(n::text, 5, '0'),
-                 'Artigo gerado para medir o desempenho da loja com muitos produtos.',
-                 500 + (n * 37 % 50) * 100 + (n % 4) * 25,
-                 cats.ids[1 + n % array_length(cats.ids, 1)],
-                 'S,M,L,XL',
-                 case when n % 20 = 0 then 0 else 1 end,
-                 1000 + n / 4,
-                 now() - make_interval(secs => (n * 3153.6)::int),
+        with inserted as (
+          insert into products (name, description, price_cents, category_id, sizes, status, modelo_id, vat_category,
+                                created_at, updated_at)
+          select s.name, s.description, s.price_cents, c.id, s.sizes,
+                 case when s.idx % 20 = 19 then 0 else 1 end,
+                 1000 + s.idx / 4,
+                 s.vat,
+                 now() - make_interval(secs => ((${productCount} - s.idx) * (31536000.0 / ${productCount}))::int),
                  now()
-          from generate_series(1, ${productCount}) n, cats
+          from seed_src s join categories c on c.name = s.category
+          order by s.idx
           returning id
         )
         select id, (row_number() over (order by id) - 1)::int as idx from inserted`);
+      await tx.execute(sql`create unique index on seed_products (idx)`);
     });
 
-    // Four variants per product (S, M, L, XL in rotating colours). Stock: 5 % at 0, 10 % at 1–10, the rest 11–200.
-    await step(`${productCount * 4} variants and their initial stock movements`, async () => {
+    // Every colour of a product in every one of its sizes (a product without colours: one variant per size).
+    // Stock: 5 % at 0, 10 % at 1–10, the rest 11–200.
+    const variantRows = catalogue.flatMap((p, idx) =>
+      (p.colours.length ? p.colours : [null]).flatMap((colour) => p.sizes.map((size) => ({ idx, colour, size }))),
+    );
+    await step(`${variantRows.length} variants and their initial stock movements`, async () => {
+      await tx.execute(sql`create temp table seed_var_src (k int, idx int, colour text, size text) on commit drop`);
+      for (let from = 0; from < variantRows.length; from += BATCH) {
+        const part = variantRows.slice(from, from + BATCH);
+        await tx.execute(sql`
+          insert into seed_var_src
+          select * from unnest(${arr(part.map((_, i) => from + i))}::int[], ${arr(part.map((v) => v.idx))}::int[],
+                               ${arr(part.map((v) => v.colour))}::text[], ${arr(part.map((v) => v.size))}::text[])`);
+      }
       await tx.execute(sql`
-        with pal as (
-          select (select array_agg(id order by id) from colors where name = any(${arr(COLOURS.map((c) => c[0]))}::text[])) as colours,
-                 (select array_agg(id order by sort_order) from sizes where name = any(${arr(SIZE_NAMES.map((s) => s[0]))}::text[])) as sizes
-        ),
-        inserted as (
+        with inserted as (
           insert into variants (product_id, color_id, size_id, stock)
-          select p.id,
-                 pal.colours[1 + (p.idx + k) % array_length(pal.colours, 1)],
-                 pal.sizes[1 + k],
-                 case when h < 5 then 0 when h < 15 then 1 + (p.idx + k) % 10 else 11 + (p.idx * 7 + k * 31) % 190 end
-          from seed_products p
-          cross join generate_series(0, 3) k
-          cross join pal
-          cross join lateral (select (p.idx * 7 + k * 13) % 100 as h) x
-          order by p.id, k
+          select p.id, c.id, z.id,
+                 case when h < 5 then 0 when h < 15 then 1 + v.k % 10 else 11 + (v.k * 7) % 190 end
+          from seed_var_src v
+          join seed_products p on p.idx = v.idx
+          left join colors c on c.name = v.colour
+          join sizes z on z.name = v.size
+          cross join lateral (select (v.k * 7 + v.idx * 13) % 100 as h) x
+          order by v.k
           returning id, stock
         )
         insert into stock_movements (variant_id, stock_before, stock_after, reason)
@@ -321,7 +314,7 @@ if (import.meta.main) {
     console.log(`Seeding ${opts.products} products and ${opts.orders} orders over ${opts.days} days …`);
     const r = await seedLarge(runtime.db, { ...opts, log: (line) => console.log(line) });
     if (r.skipped) {
-      console.log(`Already seeded (category "${SEED_LARGE_MARKER}" exists): nothing changed.`);
+      console.log(`Already seeded (stock movements "${SEED_LARGE_REASON}" exist): nothing changed.`);
     } else {
       console.log(
         `Done in ${r.seconds.toFixed(1)} s: ${r.products} products, ${r.variants} variants, ${r.orders} orders, ${r.lines} order lines.`,
