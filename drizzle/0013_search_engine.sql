@@ -95,16 +95,23 @@ BEGIN
     image = excluded.image, created_at = excluded.created_at;
 
   -- The words a misspelling may be corrected to: those of names, categories and colours (never removed; a word
-  -- no longer in the catalogue corrects to a search that finds nothing, and the search falls back).
-  INSERT INTO search_words (word, lexeme)
-  SELECT w, coalesce((ts_lexize('portuguese_stem', w))[1], w)
-  FROM (
-    SELECT DISTINCT regexp_split_to_table(
-      search_key(d.name || ' ' || coalesce(d.category_name, '') || ' ' || array_to_string(d.color_names, ' ')),
-      '[^a-z0-9]+') AS w
+  -- no longer in the catalogue corrects to a search that finds nothing, and the search falls back). A hyphenated
+  -- word is also kept joined ("portamoedas" → the lexeme of "porta-moedas", "tshirt" → "t-shirt").
+  WITH texts AS (
+    SELECT DISTINCT search_key(d.name || ' ' || coalesce(d.category_name, '') || ' ' || array_to_string(d.color_names, ' ')) AS t
     FROM search_documents d WHERE d.product_id IN (SELECT unnest(ids))
-  ) words
-  WHERE length(w) >= 3 AND w !~ '^[0-9]+$'
+  ),
+  words AS (
+    SELECT DISTINCT w, coalesce((ts_lexize('portuguese_stem', w))[1], w) AS lexeme
+    FROM texts, regexp_split_to_table(t, '[^a-z0-9]+') AS w
+    WHERE length(w) >= 3 AND w !~ '^[0-9]+$'
+    UNION
+    SELECT DISTINCT replace(m[1], '-', ''),
+      (SELECT u.lexeme FROM unnest(to_tsvector('loja_pt', m[1])) u WHERE strpos(u.lexeme, '-') > 0 LIMIT 1)
+    FROM texts, regexp_matches(t, '([a-z0-9]+(?:-[a-z0-9]+)+)', 'g') AS m
+  )
+  INSERT INTO search_words (word, lexeme)
+  SELECT DISTINCT ON (w) w, lexeme FROM words WHERE lexeme IS NOT NULL ORDER BY w, lexeme
   ON CONFLICT (word) DO NOTHING;
 END
 $$;

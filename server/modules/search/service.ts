@@ -1,7 +1,12 @@
-import { sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { categorySlug } from "#server/modules/catalog/slug.ts";
+import { analyse, type AnalysedWord } from "./analyze.ts";
+import { runSearch, wordQueries, type TextMatch } from "./query.ts";
+import { searchSynonyms } from "./schema.ts";
 import type { SearchAnswer, SearchQuery, SearchSuggestions, ZeroResultQuery } from "./schemas.ts";
+import { searchKey } from "./text.ts";
+import { logZeroResults, listZeroResults } from "./zero-results.ts";
 
 /** The shop's search (server/modules/search): products, facets, suggestions, synonyms, zero-result queries. */
 export interface SearchService {
@@ -12,74 +17,109 @@ export interface SearchService {
   zeroResultQueries(page: { page: number; pageSize: number }): Promise<{ items: ZeroResultQuery[]; total: number }>;
 }
 
-const euros = (cents: number) => cents / 100;
+const SUGGESTED_PRODUCTS = 8;
+const SUGGESTED_CATEGORIES = 5;
+
+function textMatch(words: AnalysedWord[], q: string): TextMatch {
+  return { groups: wordQueries(words), namesOnly: wordQueries(words, "A"), key: searchKey(q) };
+}
+
+/** The search text with each misspelt word replaced by its closest catalogue word, or null if none was. */
+function corrected(words: AnalysedWord[]): string | null {
+  if (!words.some((w) => w.corrections.length > 0)) return null;
+  return words.map((w) => w.corrections[0]?.word ?? w.word).join(" ");
+}
+
+const emptyAnswer = (query: SearchQuery): SearchAnswer => ({
+  total: 0,
+  pagina: query.pagina,
+  por_pagina: query.porPagina,
+  produtos: [],
+  facetas: { categorias: [], cores: [], tamanhos: [], preco: { min: null, max: null } },
+  sugestao: null,
+});
+
+const filtered = (q: SearchQuery) =>
+  q.categorias.length + q.cores.length + q.tamanhos.length > 0 ||
+  q.precoMinCents !== null ||
+  q.precoMaxCents !== null ||
+  q.emStock;
 
 export function createSearchService(deps: { db: Database }): SearchService {
   const { db } = deps;
 
-  // First cut: a plain name match on the catalogue's tables (replaced by the search documents).
   async function search(query: SearchQuery): Promise<SearchAnswer> {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const offset = (query.pagina - 1) * query.porPagina;
-    const order =
-      query.ordenar === "preco-asc"
-        ? sql`p.price_cents asc, p.id asc`
-        : query.ordenar === "preco-desc"
-          ? sql`p.price_cents desc, p.id desc`
-          : sql`p.created_at desc, p.id desc`;
-    const rows = await db.execute<{
-      id: number;
-      name: string;
-      price_cents: number;
-      image: string | null;
-      categoria: string | null;
-      total: number;
-    }>(sql`
-      select p.id, p.name, p.price_cents, c.name as categoria,
-        (select i.file_name from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image,
-        count(*) over ()::int as total
-      from products p left join categories c on c.id = p.category_id
-      where p.status = 1 and p.deleted_at is null and p.name ilike ${like}
-      order by ${order}
-      limit ${query.porPagina} offset ${offset}`);
-    return {
-      total: rows.rows[0]?.total ?? 0,
-      pagina: query.pagina,
-      por_pagina: query.porPagina,
-      produtos: rows.rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        price: euros(r.price_cents),
-        image: r.image,
-        categoria: r.categoria,
-      })),
-      facetas: { categorias: [], cores: [], tamanhos: [], preco: { min: null, max: null } },
-      sugestao: null,
-    };
+    if (!query.q) return runSearch(db, query, null);
+    const words = await analyse(db, query.q, { prefix: true });
+    const text = textMatch(words, query.q);
+    let answer = text.groups.length === 0 ? emptyAnswer(query) : await runSearch(db, query, text);
+    // Nothing has every word of three or more: the products with all but one of them (a word the catalogue lacks).
+    if (answer.total === 0 && text.groups.length >= 3)
+      answer = await runSearch(db, query, { ...text, need: text.groups.length - 1 });
+    if (answer.total > 0) return { ...answer, sugestao: corrected(words) };
+    if (!filtered(query) && query.pagina === 1) await logZeroResults(db, searchKey(query.q));
+    return answer;
   }
 
   async function suggestions(q: string): Promise<SearchSuggestions> {
-    if (!q.trim()) return { produtos: [], categorias: [] };
-    const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const products = await db.execute<{ id: number; name: string; price_cents: number; image: string | null }>(sql`
-      select p.id, p.name, p.price_cents,
-        (select i.file_name from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image
-      from products p where p.status = 1 and p.deleted_at is null and p.name ilike ${like}
-      order by p.name, p.id limit 8`);
-    const cats = await db.execute<{ name: string }>(
-      sql`select name from categories where name ilike ${like} order by name limit 8`,
-    );
+    const words = await analyse(db, q, { prefix: true });
+    const text = textMatch(words, q);
+    if (text.groups.length === 0) return { produtos: [], categorias: [] };
+    const tsquery = text.groups.join(" & ");
+    const [found, categories] = await Promise.all([
+      db.execute<{ id: number; name: string; price_cents: number; image: string | null }>(sql`
+        select d.product_id as id, d.name, d.price_cents, d.image from search_documents d
+        where d.document @@ ${tsquery}::tsquery
+        order by ts_rank('{0.1, 0.2, 0.4, 1.0}', d.document, ${tsquery}::tsquery)
+          + (d.document @@ ${text.namesOnly.join(" & ")}::tsquery)::int + similarity(d.name_key, ${text.key}) desc,
+          d.product_id desc
+        limit ${SUGGESTED_PRODUCTS}`),
+      db.execute<{ name: string }>(sql`
+        select c.name from categories c
+        where to_tsvector('loja_pt', c.name) @@ ${tsquery}::tsquery
+          and exists (select 1 from search_documents d where d.category_key = search_key(c.name))
+        order by c.name limit ${SUGGESTED_CATEGORIES}`),
+    ]);
     return {
-      produtos: products.rows.map((r) => ({ id: r.id, name: r.name, price: euros(r.price_cents), image: r.image })),
-      categorias: cats.rows.map((r) => ({ nome: r.name, slug: categorySlug(r.name) })),
+      produtos: found.rows.map((r) => ({ id: r.id, name: r.name, price: r.price_cents / 100, image: r.image })),
+      categorias: categories.rows.map((r) => ({ nome: r.name, slug: categorySlug(r.name) })),
     };
+  }
+
+  async function synonyms(): Promise<string[][]> {
+    const rows = await db
+      .select({ group: searchSynonyms.groupNo, word: searchSynonyms.word })
+      .from(searchSynonyms)
+      .orderBy(asc(searchSynonyms.groupNo), asc(searchSynonyms.id));
+    const groups = new Map<number, string[]>();
+    for (const r of rows) groups.set(r.group, [...(groups.get(r.group) ?? []), r.word]);
+    return [...groups.values()];
+  }
+
+  /** Replaces every group (the admin's editor sends the whole list); a word repeated in a group is kept once. */
+  async function saveSynonyms(groups: string[][], actorId: number): Promise<void> {
+    const rows = groups.flatMap((group, groupNo) => {
+      const seen = new Set<string>();
+      return group.flatMap((word) => {
+        const key = searchKey(word);
+        if (!key || seen.has(key)) return [];
+        seen.add(key);
+        return [{ groupNo, word: word.trim(), wordKey: key, updatedBy: actorId || null }];
+      });
+    });
+    await db.transaction(async (tx) => {
+      // One editor at a time: two saves never interleave their delete and insert.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('loja:search_synonyms'))`);
+      await tx.delete(searchSynonyms);
+      if (rows.length > 0) await tx.insert(searchSynonyms).values(rows);
+    });
   }
 
   return {
     search,
     suggestions,
-    synonyms: async () => [],
-    saveSynonyms: async () => {},
-    zeroResultQueries: async () => ({ items: [], total: 0 }),
+    synonyms,
+    saveSynonyms,
+    zeroResultQueries: (page) => listZeroResults(db, page),
   };
 }
