@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "#server/core/db/client.ts";
+
 /*
  * A small Portuguese brand's catalogue and what shoppers type into its search field, for the search quality test
  * (server/modules/search/quality.test.ts). Each query names the product that must be among the first five, or
@@ -31,34 +34,125 @@ export const CORPUS_SYNONYMS = [
 ];
 
 export const CORPUS_PRODUCTS: CorpusProduct[] = [
-  P("Caneca Açores", "Canecas", ["Azul", "Branco"], [], 12.5, "Caneca de cerâmica pintada à mão com as lagoas das Sete Cidades."),
+  P(
+    "Caneca Açores",
+    "Canecas",
+    ["Azul", "Branco"],
+    [],
+    12.5,
+    "Caneca de cerâmica pintada à mão com as lagoas das Sete Cidades.",
+  ),
   P("Caneca Azulejo Lisboa", "Canecas", ["Azul"], [], 11.9, "Padrão de azulejo tradicional lisboeta, 350 ml."),
-  P("Caneca Sardinha", "Canecas", ["Branco", "Vermelho"], [], 10.5, "A sardinha dos Santos Populares numa caneca de grés."),
-  P("Caneca Galo de Barcelos", "Canecas", ["Preto", "Vermelho"], [], 12.0, "O galo colorido de Barcelos, vai ao micro-ondas."),
+  P(
+    "Caneca Sardinha",
+    "Canecas",
+    ["Branco", "Vermelho"],
+    [],
+    10.5,
+    "A sardinha dos Santos Populares numa caneca de grés.",
+  ),
+  P(
+    "Caneca Galo de Barcelos",
+    "Canecas",
+    ["Preto", "Vermelho"],
+    [],
+    12.0,
+    "O galo colorido de Barcelos, vai ao micro-ondas.",
+  ),
   P("Caneca Andorinha", "Canecas", ["Preto"], [], 10.9, "Andorinhas em voo sobre fundo creme."),
-  P("Caneca Esmaltada Montanha", "Canecas", ["Verde", "Branco"], [], 14.5, "Caneca esmaltada para campismo, leve e resistente."),
+  P(
+    "Caneca Esmaltada Montanha",
+    "Canecas",
+    ["Verde", "Branco"],
+    [],
+    14.5,
+    "Caneca esmaltada para campismo, leve e resistente.",
+  ),
   P("Chávena de Café Porto", "Canecas", ["Branco"], [], 8.5, "Chávena com pires, ilustração da Ribeira do Porto."),
   P("Caneca Gato Preguiçoso", "Canecas", ["Cinzento"], [], 11.5, "Um gato a dormir a sesta, para quem gosta de gatos."),
-  P("T-shirt Lisboa Elétrico", "T-shirts", ["Branco", "Amarelo"], ["S", "M", "L", "XL"], 19.9, "Algodão orgânico, estampa do elétrico 28."),
-  P("T-shirt Sardinha Feliz", "T-shirts", ["Azul", "Branco"], ["S", "M", "L"], 18.5, "Algodão orgânico com sardinha sorridente."),
+  P(
+    "T-shirt Lisboa Elétrico",
+    "T-shirts",
+    ["Branco", "Amarelo"],
+    ["S", "M", "L", "XL"],
+    19.9,
+    "Algodão orgânico, estampa do elétrico 28.",
+  ),
+  P(
+    "T-shirt Sardinha Feliz",
+    "T-shirts",
+    ["Azul", "Branco"],
+    ["S", "M", "L"],
+    18.5,
+    "Algodão orgânico com sardinha sorridente.",
+  ),
   P("T-shirt Galo Minimalista", "T-shirts", ["Preto"], ["M", "L", "XL"], 19.5, "Desenho a traço do galo de Barcelos."),
   P("T-shirt Criança Baleia", "T-shirts", ["Azul"], ["S", "M"], 14.9, "Para os mais pequenos, baleia dos Açores."),
-  P("T-shirt Surf Ericeira", "T-shirts", ["Verde", "Branco"], ["S", "M", "L", "XL"], 21.0, "Ondas da Ericeira, reserva mundial de surf."),
-  P("Camisola de Lã Serra da Estrela", "Camisolas", ["Cinzento", "Bege"], ["S", "M", "L", "XL"], 59.0, "Lã de ovelha bordaleira, tricotada à mão."),
-  P("Camisola Poveira", "Camisolas", ["Branco", "Preto"], ["M", "L"], 79.0, "A camisola tradicional da Póvoa de Varzim, bordada."),
-  P("Sweatshirt Alfama", "Camisolas", ["Azul", "Cinzento"], ["S", "M", "L", "XL"], 39.9, "Sweatshirt com capuz, bordado de Alfama."),
-  P("Hoodie Nazaré Ondas Gigantes", "Camisolas", ["Preto"], ["M", "L", "XL"], 44.0, "Hoodie de algodão com as ondas da Nazaré."),
+  P(
+    "T-shirt Surf Ericeira",
+    "T-shirts",
+    ["Verde", "Branco"],
+    ["S", "M", "L", "XL"],
+    21.0,
+    "Ondas da Ericeira, reserva mundial de surf.",
+  ),
+  P(
+    "Camisola de Lã Serra da Estrela",
+    "Camisolas",
+    ["Cinzento", "Bege"],
+    ["S", "M", "L", "XL"],
+    59.0,
+    "Lã de ovelha bordaleira, tricotada à mão.",
+  ),
+  P(
+    "Camisola Poveira",
+    "Camisolas",
+    ["Branco", "Preto"],
+    ["M", "L"],
+    79.0,
+    "A camisola tradicional da Póvoa de Varzim, bordada.",
+  ),
+  P(
+    "Sweatshirt Alfama",
+    "Camisolas",
+    ["Azul", "Cinzento"],
+    ["S", "M", "L", "XL"],
+    39.9,
+    "Sweatshirt com capuz, bordado de Alfama.",
+  ),
+  P(
+    "Hoodie Nazaré Ondas Gigantes",
+    "Camisolas",
+    ["Preto"],
+    ["M", "L", "XL"],
+    44.0,
+    "Hoodie de algodão com as ondas da Nazaré.",
+  ),
   P("Agenda 2026 Azulejos", "Agendas", ["Azul"], [], 16.9, "Agenda semanal com capas de azulejo português."),
   P("Agenda Diária Botânica", "Agendas", ["Verde"], [], 18.5, "Uma página por dia, ilustrações de plantas."),
   P("Agenda de Bolso Minimal", "Agendas", ["Preto", "Bege"], [], 9.9, "Pequena, cabe em qualquer bolso."),
   P("Planner Semanal Oceano", "Agendas", ["Azul"], [], 12.9, "Planeamento semanal sem datas."),
   P("Caderno Pontilhado A5", "Cadernos", ["Preto", "Verde"], ["A5"], 8.9, "Papel de 120 g, pontilhado, capa dura."),
   P("Caderno Reciclado Kraft", "Cadernos", ["Bege"], ["A5", "A6"], 5.5, "Papel 100% reciclado e capa de cartão kraft."),
-  P("Caderno de Desenho Aguarela", "Cadernos", ["Branco"], ["A4"], 15.9, "Papel de aguarela 300 g, ideal para pintura."),
+  P(
+    "Caderno de Desenho Aguarela",
+    "Cadernos",
+    ["Branco"],
+    ["A4"],
+    15.9,
+    "Papel de aguarela 300 g, ideal para pintura.",
+  ),
   P("Bloco de Notas Sardinhas", "Cadernos", ["Azul"], ["A6"], 4.5, "Bloco de notas com sardinhas na capa."),
   P("Caderno Linhas Cortiça", "Cadernos", ["Bege"], ["A5"], 9.5, "Capa em cortiça portuguesa, folhas pautadas."),
   P("Sabonete de Alfazema", "Sabonetes", ["Roxo"], [], 5.5, "Sabonete natural de azeite e óleo essencial de lavanda."),
-  P("Sabonete de Limão e Hortelã", "Sabonetes", ["Amarelo"], [], 5.5, "Refrescante, feito a frio com limão do Algarve."),
+  P(
+    "Sabonete de Limão e Hortelã",
+    "Sabonetes",
+    ["Amarelo"],
+    [],
+    5.5,
+    "Refrescante, feito a frio com limão do Algarve.",
+  ),
   P("Sabonete Flor de Laranjeira", "Sabonetes", ["Laranja"], [], 6.0, "Perfume delicado de flor de laranjeira."),
   P("Sabonete de Mel e Aveia", "Sabonetes", ["Bege"], [], 5.9, "Suave para peles sensíveis, mel de Trás-os-Montes."),
   P("Sabonete Carvão Ativado", "Sabonetes", ["Preto"], [], 6.5, "Limpeza profunda com carvão vegetal."),
@@ -83,7 +177,14 @@ export const CORPUS_PRODUCTS: CorpusProduct[] = [
   P("Postal Natal Pinheiro", "Postais", ["Verde"], [], 2.0, "Postal de Boas Festas com pinheiro."),
   P("Cachecol de Burel", "Acessórios", ["Cinzento", "Vermelho"], [], 39.0, "Burel tradicional, quente e impermeável."),
   P("Lenço de Namorados", "Acessórios", ["Branco", "Vermelho"], [], 24.0, "Bordado minhoto com quadras de amor."),
-  P("Meias Riscas Marinheiro", "Acessórios", ["Azul", "Branco"], ["36-40", "41-45"], 9.5, "Meias de algodão às riscas."),
+  P(
+    "Meias Riscas Marinheiro",
+    "Acessórios",
+    ["Azul", "Branco"],
+    ["36-40", "41-45"],
+    9.5,
+    "Meias de algodão às riscas.",
+  ),
   P("Gorro de Lã Merino", "Acessórios", ["Cinzento", "Preto"], ["Único"], 22.0, "Lã merino macia, não pica."),
   P("Boné Bordado Sardinha", "Acessórios", ["Azul"], ["Único"], 17.5, "Boné de algodão com sardinha bordada."),
   P("Chapéu de Palha Verão", "Acessórios", ["Bege"], ["M", "L"], 19.0, "Chapéu de aba larga para a praia."),
@@ -276,11 +377,10 @@ export const CORPUS_QUERIES: CorpusQuery[] = [
 
 /** Loads products into the catalogue's tables (the search triggers index them); returns name → id. */
 export async function loadCorpus(
-  db: import("#server/core/db/client.ts").Database,
+  db: Database,
   items: CorpusProduct[],
   opts: { stock?: (index: number) => number } = {},
 ): Promise<Map<string, number>> {
-  const { sql } = await import("drizzle-orm");
   const ids = new Map<string, number>();
   const names = (pick: (p: CorpusProduct) => string[]) => [...new Set(items.flatMap(pick))];
   for (const name of names((p) => [p.category]))
