@@ -10,6 +10,8 @@ import { loadUsersPage } from "#app/components/admin/dashboard/users.server.ts";
 import { USERS_PAGE_PARAM, UsersTable } from "#app/components/admin/dashboard/UsersTable.tsx";
 import { logOut } from "#app/components/admin/logout.ts";
 import { pageParam } from "#app/components/admin/Pagination.tsx";
+import { loadZeroResults } from "#app/components/admin/search/zero-results.server.ts";
+import { ZeroResultsPanel } from "#app/components/admin/search/ZeroResultsPanel.tsx";
 import { type ActionResult, screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
@@ -22,14 +24,15 @@ export const meta: Route.MetaFunction = () => adminMeta("Painel de AdministraÃ§Ã
 /** The stock summary, a page of users, a page of payments and the customer modal's order, read as the API reads them. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const [summary, users, payments, customer, openExceptions] = await Promise.all([
+  const [summary, users, payments, customer, openExceptions, zeroResults] = await Promise.all([
     load(() => servicesOf(context).stock.summary()),
     loadUsersPage(context, pageParam(params, USERS_PAGE_PARAM)),
     loadPaymentsPage(context, pageParam(params, PAYMENTS_PAGE_PARAM)),
     loadCustomerOrder(context, params.get(CUSTOMER_PARAM)),
     load(() => servicesOf(context).payments.exceptions.countOpen()),
+    loadZeroResults(context, params),
   ]);
-  return { summary, users, payments, customer, openExceptions };
+  return { summary, users, payments, customer, openExceptions, zeroResults };
 }
 
 /** Closing the customer modal changes nothing else on screen: no need to read everything again. */
@@ -81,7 +84,7 @@ const QUICK_LINKS = [
 
 /** /dashboard: stock summary, quick links, users, and the payments status. */
 export default function Page({
-  loaderData: { summary, users, payments, customer, openExceptions },
+  loaderData: { summary, users, payments, customer, openExceptions, zeroResults },
 }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   // A link to a page of payments or to a customer opens the section.
@@ -149,6 +152,8 @@ export default function Page({
           {showPayments ? <PaymentsPanel payments={payments} customer={customer} /> : null}
         </div>
       </Panel>
+
+      <ZeroResultsPanel zeroResults={zeroResults} />
     </div>
   );
 }
