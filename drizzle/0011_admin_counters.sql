@@ -1,9 +1,9 @@
 -- Issue 19: the admin's reads at 10 000 products / 100 000 orders answer from exact figures kept in the transaction of
 -- each change, instead of aggregating every variant, order line or order on each request.
 --
--- * product_stock: each product's figures over its variants, recomputed for the products a statement touched (a
---   product has a few variants) under that product's row lock, so two transactions changing variants of one product
---   take turns and the second reads the first's committed change.
+-- * product_stock: each product's figures over its variants, recomputed at commit for the products the transaction
+--   touched (a product has a few variants), in product id order, under each product's row lock, so two transactions
+--   changing variants of one product take turns and the second reads the first's committed change.
 -- * stock_summary_shards: GET /api/stock/summary as sums of rows, changed by the difference between a product_stock
 --   row's old and new figures. order_counts: the /orders report's totals and orders per Lisbon day, by key.
 --   A change adds to a row of its key that no other transaction holds (FOR UPDATE SKIP LOCKED), or to a new row:
@@ -38,40 +38,59 @@ END;
 $$;
 --> statement-breakpoint
 
--- The products a variants statement touched, in id order (so two statements lock them in the same order).
-CREATE FUNCTION loja_variants_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE p integer;
+-- A variants statement only notes the products it touched (a setting local to the transaction); their figures are
+-- recomputed at commit (a deferred trigger), every product in id order. Locking them as each statement ran would
+-- deadlock two transactions that change variants of the same two products in opposite orders (releasing an order's
+-- units and returning another's go variant by variant, in variant id order).
+CREATE FUNCTION loja_product_stock_touch(products integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  FOR p IN SELECT DISTINCT product_id FROM new_rows ORDER BY 1 LOOP
+  IF products IS NULL OR cardinality(products) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM set_config('loja.stock_touched',
+    concat_ws(',', nullif(current_setting('loja.stock_touched', true), ''), array_to_string(products, ',')), true);
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION loja_product_stock_flush() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  touched text := nullif(current_setting('loja.stock_touched', true), '');
+  p integer;
+BEGIN
+  IF touched IS NULL THEN
+    RETURN NULL; -- done by an earlier row's call at this commit
+  END IF;
+  PERFORM set_config('loja.stock_touched', '', true);
+  FOR p IN SELECT DISTINCT x::integer FROM unnest(string_to_array(touched, ',')) AS x ORDER BY 1 LOOP
     PERFORM loja_product_stock_refresh(p);
   END LOOP;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION loja_variants_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM loja_product_stock_touch((SELECT array_agg(DISTINCT product_id) FROM new_rows));
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE FUNCTION loja_variants_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE p integer;
 BEGIN
-  FOR p IN SELECT DISTINCT product_id FROM old_rows ORDER BY 1 LOOP
-    PERFORM loja_product_stock_refresh(p);
-  END LOOP;
+  PERFORM loja_product_stock_touch((SELECT array_agg(DISTINCT product_id) FROM old_rows));
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE FUNCTION loja_variants_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE p integer;
 BEGIN
-  FOR p IN
-    SELECT x.product_id FROM (
+  PERFORM loja_product_stock_touch((
+    SELECT array_agg(DISTINCT x.product_id) FROM (
       SELECT n.product_id FROM new_rows n JOIN old_rows o ON o.id = n.id
        WHERE n.stock IS DISTINCT FROM o.stock OR n.product_id <> o.product_id
       UNION
       SELECT o.product_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.product_id <> o.product_id
-    ) x ORDER BY 1
-  LOOP
-    PERFORM loja_product_stock_refresh(p);
-  END LOOP;
+    ) x));
   RETURN NULL;
 END;
 $$;
@@ -84,6 +103,9 @@ CREATE TRIGGER variants_product_stock_del AFTER DELETE ON variants REFERENCING O
 --> statement-breakpoint
 CREATE TRIGGER variants_product_stock_upd AFTER UPDATE ON variants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION loja_variants_updated();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER variants_product_stock_commit AFTER INSERT OR DELETE OR UPDATE OF stock, product_id ON variants
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION loja_product_stock_flush();
 --> statement-breakpoint
 
 -- A new product has no variants yet; a deleted (hidden) one leaves the figures; a removed row takes its own along (FK cascade).
