@@ -5,6 +5,8 @@ export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("produto/:id", "routes/produto.tsx"),
+    route("pesquisa", "routes/pesquisa.tsx"),
+    route("categoria/:slug", "routes/categoria.tsx"),
     route("carrinho", "routes/carrinho.tsx"),
     route("pagamento", "routes/pagamento.tsx"),
     route("PagamentoConcluido", "routes/pagamento-concluido.tsx"),

@@ -211,7 +211,7 @@ export function HeaderSearch({
             role="listbox"
             aria-label="Sugestões"
             hidden={!expanded || options.length === 0}
-            className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-gray-200 bg-white py-1 shadow-lg md:right-auto md:w-96 md:max-w-[calc(100vw-2rem)]"
+            className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-gray-200 bg-white py-1 shadow-lg md:left-auto md:w-96 md:max-w-[calc(100vw-2rem)]"
           >
             {options.map((option, i) => (
               <li
