@@ -26,39 +26,48 @@ CREATE OR REPLACE FUNCTION search_key(t text) RETURNS text
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops);
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS search_documents_name_trgm_idx ON search_documents USING gin (name_key gin_trgm_ops);
---> statement-breakpoint
 -- Rebuilds the documents of these products from the catalogue: a product in the shop (status 1, not deleted) gets
 -- its row, any other loses it. Set-based, so a bulk insert of 100 000 products costs one call.
 CREATE OR REPLACE FUNCTION search_refresh(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  -- A bulk write (a backfill, npm run db:seed:large): the planner, which takes unnest() for 10 rows, would join
+  -- 100 000 ids by nested loops; hash joins instead, for these statements only. Dynamic SQL: planned per call, so a
+  -- plan made for a bulk write is never cached for a single product's.
+  bulk boolean := cardinality(ids) > 200;
+  nestloop text := current_setting('enable_nestloop');
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
+  IF bulk THEN
+    PERFORM set_config('enable_nestloop', 'off', true);
+  END IF;
+  EXECUTE $sql$
   DELETE FROM search_documents d
-  WHERE d.product_id IN (SELECT unnest(ids))
-    AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.product_id AND p.status = 1 AND p.deleted_at IS NULL);
-
+  WHERE d.product_id IN (SELECT unnest($1))
+    AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = d.product_id AND p.status = 1 AND p.deleted_at IS NULL)
+  $sql$ USING ids;
+  EXECUTE $sql$
   WITH listed AS (
     SELECT p.id, p.name, p.description, p.price_cents, p.sizes, p.created_at, c.name AS category_name
     FROM products p LEFT JOIN categories c ON c.id = p.category_id
-    WHERE p.id IN (SELECT unnest(ids)) AND p.status = 1 AND p.deleted_at IS NULL
+    WHERE p.id IN (SELECT unnest($1)) AND p.status = 1 AND p.deleted_at IS NULL
   ),
   colours AS (
     SELECT v.product_id, array_agg(DISTINCT co.name ORDER BY co.name) AS names
     FROM variants v JOIN colors co ON co.id = v.color_id
-    WHERE v.product_id IN (SELECT unnest(ids))
+    WHERE v.product_id IN (SELECT unnest($1))
     GROUP BY v.product_id
   ),
   variant_sizes AS (
     SELECT v.product_id, array_agg(DISTINCT s.name ORDER BY s.name) AS names
     FROM variants v JOIN sizes s ON s.id = v.size_id
-    WHERE v.product_id IN (SELECT unnest(ids))
+    WHERE v.product_id IN (SELECT unnest($1))
     GROUP BY v.product_id
   ),
   stock AS (
     SELECT v.product_id, bool_or(v.stock > 0) AS in_stock
-    FROM variants v WHERE v.product_id IN (SELECT unnest(ids))
+    FROM variants v WHERE v.product_id IN (SELECT unnest($1))
     GROUP BY v.product_id
   ),
   docs AS (
@@ -92,14 +101,15 @@ BEGIN
     price_cents = excluded.price_cents, category_name = excluded.category_name,
     category_key = excluded.category_key, color_names = excluded.color_names, color_keys = excluded.color_keys,
     size_names = excluded.size_names, size_keys = excluded.size_keys, in_stock = excluded.in_stock,
-    image = excluded.image, created_at = excluded.created_at;
-
+    image = excluded.image, created_at = excluded.created_at
+  $sql$ USING ids;
   -- The words a misspelling may be corrected to: those of names, categories and colours (never removed; a word
   -- no longer in the catalogue corrects to a search that finds nothing, and the search falls back). A hyphenated
   -- word is also kept joined ("portamoedas" → the lexeme of "porta-moedas", "tshirt" → "t-shirt").
+  EXECUTE $sql$
   WITH texts AS (
     SELECT DISTINCT search_key(d.name || ' ' || coalesce(d.category_name, '') || ' ' || array_to_string(d.color_names, ' ')) AS t
-    FROM search_documents d WHERE d.product_id IN (SELECT unnest(ids))
+    FROM search_documents d WHERE d.product_id IN (SELECT unnest($1))
   ),
   words AS (
     SELECT DISTINCT w, coalesce((ts_lexize('portuguese_stem', w))[1], w) AS lexeme
@@ -112,7 +122,11 @@ BEGIN
   )
   INSERT INTO search_words (word, lexeme)
   SELECT DISTINCT ON (w) w, lexeme FROM words WHERE lexeme IS NOT NULL ORDER BY w, lexeme
-  ON CONFLICT (word) DO NOTHING;
+  ON CONFLICT (word) DO NOTHING
+  $sql$ USING ids;
+  IF bulk THEN
+    PERFORM set_config('enable_nestloop', nestloop, true);
+  END IF;
 END
 $$;
 --> statement-breakpoint
