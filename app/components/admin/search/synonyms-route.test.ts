@@ -38,7 +38,7 @@ const apiSynonyms = async () => {
   return (res.json() as { grupos: string[][] }).grupos;
 };
 
-async function post(text: string) {
+async function post(text: string): Promise<{ status: number; fields?: Record<string, string> }> {
   const request = new Request("http://localhost/definicoes", {
     method: "POST",
     body: new URLSearchParams({ sinonimos: text, _csrf: "csrf-do-formulario" }),
