@@ -1,4 +1,5 @@
 import { ChevronRight } from "lucide-react";
+import { Fragment } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { parseProductId } from "#server/modules/catalog/rules.ts";
 import type { ApiProduct, ApiSize, ApiStockDetail } from "#server/modules/catalog/schemas.ts";
@@ -9,6 +10,8 @@ import { ModelStrip, type ModelItem } from "#app/components/catalog/ModelStrip.t
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { ProductGallery } from "#app/components/catalog/ProductGallery.tsx";
 import { ProductPurchase } from "#app/components/catalog/ProductPurchase.tsx";
+import { categoryPath } from "#app/components/search/category-links.server.ts";
+import { breadcrumbJsonLd } from "#app/components/search/search-seo.ts";
 import { ONE_SIZE, type PageVariant } from "#app/components/catalog/variants.ts";
 import { webContext } from "#app/context.ts";
 import { formatEuros } from "#app/lib/format.ts";
@@ -93,6 +96,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   return {
     publicUrl,
+    // The breadcrumb's middle step: the product's category page.
+    categoryHref: product.categoria ? categoryPath(product.categoria) : null,
     product: {
       id: product.id,
       name: product.name,
@@ -136,23 +141,33 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
 };
 
 export default function Produto({ loaderData }: Route.ComponentProps) {
-  const { product, model, sizes, variants, publicUrl } = loaderData;
+  const { product, model, sizes, variants, publicUrl, categoryHref } = loaderData;
   const inStock = product.stock > 0;
+  const crumbs = [
+    { name: "Início", path: "/" },
+    ...(product.categoria && categoryHref ? [{ name: product.categoria, path: categoryHref }] : []),
+    { name: product.name, path: `/produto/${product.id}` },
+  ];
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
       <JsonLd data={productJsonLd({ ...product, inStock }, publicUrl)} />
+      <JsonLd data={breadcrumbJsonLd(crumbs, publicUrl)} />
 
       <nav aria-label="Navegação estrutural" className="text-sm">
         <ol className="flex min-w-0 items-center gap-1.5 text-gray-600">
-          <li className="shrink-0">
-            <Link to="/" className={`rounded-sm hover:text-gray-900 hover:underline ${focusRing}`}>
-              Início
-            </Link>
-          </li>
-          <li aria-hidden="true" className="shrink-0">
-            <ChevronRight className="size-4 text-gray-400" />
-          </li>
+          {crumbs.slice(0, -1).map((crumb) => (
+            <Fragment key={crumb.path}>
+              <li className="shrink-0">
+                <Link to={crumb.path} className={`rounded-sm hover:text-gray-900 hover:underline ${focusRing}`}>
+                  {crumb.name}
+                </Link>
+              </li>
+              <li aria-hidden="true" className="shrink-0">
+                <ChevronRight className="size-4 text-gray-400" />
+              </li>
+            </Fragment>
+          ))}
           <li aria-current="page" className="min-w-0 truncate font-medium text-gray-900">
             {product.name}
           </li>
