@@ -17,6 +17,7 @@ import { fulfilmentRoutes } from "#server/modules/aftersale/fulfilment/routes.ts
 import { invoicingRoutes } from "#server/modules/invoicing/routes.ts";
 import { registerAccess } from "#server/http/access.ts";
 import { helmetHeaders, registerHotReads } from "#server/http/hot-reads.ts";
+import { PageCache, registerPageCache } from "#server/http/page-cache.ts";
 import { errorBody } from "#server/core/errors.ts";
 import { registerErrorHandler } from "#server/http/error-handler.ts";
 import { adminOrdersRoutes } from "#server/flows/order-reports/routes.ts";
@@ -103,6 +104,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // First of all hooks: cached public lists are answered from memory with the same headers.
   registerHotReads(app, { ...helmetHeaders(helmetOptions), "content-security-policy": JSON_CSP });
+  // Then visitors' catalogue pages kept in memory per catalogue and settings version (server/http/page-cache.ts).
+  const pageCache =
+    opts.web === "production"
+      ? new PageCache({
+          catalogVersion: () => services.catalogCache.version(),
+          settings: () => services.settings.get(),
+        })
+      : undefined;
+  if (pageCache)
+    registerPageCache(app, pageCache, { baseHeaders: helmetHeaders(helmetOptions), cspFor: cspFor(false) });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions);
@@ -185,6 +196,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       cspFor: cspFor(opts.web === "development"),
       sessionSecret: config.sessionSecret,
       secureCookies: config.secureCookies,
+      pageCache,
     });
   }
   return app;

@@ -19,6 +19,7 @@ import type { Services } from "#server/services.ts";
 import { ForbiddenError, ServiceUnavailableError } from "#server/core/errors.ts";
 import { CSRF_FIELD } from "#server/modules/accounts/rules.ts";
 import { CSRF_REFUSED } from "./access.ts";
+import { sendAndKeep, type PageCache } from "./page-cache.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BUILD_DIR = path.join(ROOT, "build");
@@ -39,6 +40,8 @@ export async function registerWeb(
     /** Signs the session-bound CSRF tokens and the sign-in cookies of the pages' form actions. */
     sessionSecret: string;
     secureCookies: boolean;
+    /** Anonymous catalogue pages kept in memory (server/http/page-cache.ts); none in development. */
+    pageCache?: PageCache;
   },
 ): Promise<void> {
   let getHandler: () => Promise<{ build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }>;
@@ -83,7 +86,10 @@ export async function registerWeb(
       url: "*",
       config: { csrfInForm: true },
       handler: async (request, reply) => {
-        const webRequest = toWebRequest(request, opts.publicUrl);
+        // A visitor's catalogue page is rendered from its URL's normal form, at the versions read before the render.
+        const page = !request.user && opts.pageCache ? opts.pageCache.candidate(request) : null;
+        const ticket = page ? await opts.pageCache!.ticket() : null;
+        const webRequest = toWebRequest(request, opts.publicUrl, page?.url);
         if (request.csrfFormToken !== null) await checkFormToken(webRequest, request.csrfFormToken);
         const { build, handle } = await getHandler();
         const context = new RouterContextProvider();
@@ -112,6 +118,10 @@ export async function registerWeb(
         }
         if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
           reply.header("content-security-policy", opts.cspFor(request.cspNonce));
+        }
+        if (page && ticket) {
+          const sent = await sendAndKeep(opts.pageCache!, page, ticket, response, request.cspNonce, reply);
+          if (sent) return sent;
         }
         return sendWebResponse(reply, response);
       },
@@ -172,8 +182,9 @@ export async function registerClientAssets(app: FastifyInstance, clientDir: stri
   });
 }
 
-export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
-  const url = new URL(request.url, publicUrl);
+/** `path` replaces the request's own path and query (the page cache renders a URL's normal form). */
+export function toWebRequest(request: FastifyRequest, publicUrl: string, path = request.url): Request {
+  const url = new URL(path, publicUrl);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

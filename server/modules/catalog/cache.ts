@@ -26,6 +26,12 @@ export interface CatalogCache {
    */
   peek(key: string): CachedBody | undefined;
   invalidate(): void;
+  /**
+   * The catalogue version this instance's cache holds: a number that changes with every invalidation (a NOTIFY, a
+   * write here, LISTEN re-established), or null while the cache cannot be trusted (not listening). What depends on
+   * the catalogue and is cached elsewhere (server/http/page-cache.ts) is valid only for the version it was built at.
+   */
+  version(): number | null;
   close(): Promise<void>;
 }
 
@@ -47,6 +53,7 @@ export const uncachedCatalog: CatalogCache = {
   json: async (_key, compute) => serialise(await compute()),
   peek: () => undefined,
   invalidate: () => {},
+  version: () => null,
   close: async () => {},
 };
 
@@ -56,9 +63,11 @@ export function createCatalogCache(pool: pg.Pool, onError: (error: unknown) => v
   let listening = false;
   let closed = false;
   let reconnect: NodeJS.Timeout | undefined;
+  let version = 0;
 
   const invalidate = () => {
     entries = new Map();
+    version++;
   };
 
   const drop = (error?: unknown) => {
@@ -125,6 +134,7 @@ export function createCatalogCache(pool: pg.Pool, onError: (error: unknown) => v
       return hit && Date.now() - hit.at < MAX_AGE_MS ? hit.value : undefined;
     },
     invalidate,
+    version: () => (listening ? version : null),
     async close() {
       closed = true;
       if (reconnect) clearTimeout(reconnect);
