@@ -61,6 +61,7 @@ export function examples(ids: Ids): Record<
     "POST /api/withdrawal": {
       body: { order_id: ids.order, email: "ninguem-bad@exemplo.pt", items: [{ order_line_id: 1, quantity: 1 }] },
     },
+    "GET /api/users": { querystring: { page: 1, limit: 10, search: "maria" } },
     "GET /api/users/:id": { params: { id: ids.user } },
     "PUT /api/users/:id": {
       params: { id: ids.user },
@@ -100,7 +101,8 @@ export function examples(ids: Ids): Record<
       body: { order_id: 999_999, payment_data: { metodo: "mb", valor: 1, status: "paid" } },
     },
     "GET /api/stock/products": { querystring: { page: 1, limit: 10, search: "caneca" } },
-    "GET /api/stock/low-stock": { querystring: { threshold: 5 } },
+    "GET /api/stock/low-stock": { querystring: { threshold: 5, page: 1, limit: 10, search: "caneca" } },
+    "GET /api/product/admin": { querystring: { page: 1, limit: 10, search: "caneca" } },
     "PUT /api/stock/variant/:variantId": {
       params: { variantId: ids.variant },
       body: { newStock: 4, reason: "Inventário", notes: "ok" },
@@ -127,7 +129,7 @@ export function examples(ids: Ids): Record<
     "POST /api/contact": {
       body: { nome: "Ana Sousa", email: "ana-contacto@exemplo.pt", mensagem: "Gostava de saber o prazo de entrega." },
     },
-    "GET /api/contact/messages": { querystring: { page: 1, limit: 10 } },
+    "GET /api/contact/messages": { querystring: { page: 1, limit: 10, search: "encomenda" } },
     "POST /api/contact/messages/:id/handled": { params: { id: 999_999 } },
     "PUT /api/settings": {
       body: defaultSettings({ mainlandCents: 390, islandsCents: 790, fastCents: 290 }),

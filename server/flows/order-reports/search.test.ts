@@ -118,7 +118,7 @@ describe("GET /api/orders filters", () => {
       ["to=24-11-2026", M.invalidDate],
       ["from=2026-11-05&to=2026-11-04", M.reversedDates],
       ["page=0", "Página inválida."],
-      [`search=${"x".repeat(201)}`, M.invalidSearch],
+      [`search=${"x".repeat(201)}`, M.searchTooLong],
       ["search=a%00b", M.invalidSearch],
     ] as const) {
       for (const path of ["/api/orders", "/api/orders/export.csv"]) {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendPage } from "#server/core/http/paging.ts";
 import type { RateLimiter } from "#server/core/rate-limit.ts";
+import { askedPage, optionalPageQuery } from "#server/core/zod.ts";
 import { countLoginAttempt, forgetLoginAttempts } from "./login-limits.ts";
 import type { AccountsService } from "./service.ts";
 import {
@@ -136,8 +138,17 @@ export function accountsRoutes(
 
   // ----- admin: users (/dashboard, /usuarios/*) -----
 
-  api.get("/api/users", { config: { access: "admin" }, schema: { response: { 200: z.array(publicUser) } } }, () =>
-    accounts.list(),
+  // The spec's whole list; with page, limit or search (new, optional) one page, staff first, and X-Total-Count.
+  api.get(
+    "/api/users",
+    {
+      config: { access: "admin" },
+      schema: { querystring: z.object(optionalPageQuery), response: { 200: z.array(publicUser) } },
+    },
+    async (request, reply) => {
+      const page = askedPage(request.query);
+      return page ? sendPage(reply, await accounts.listPage(page)) : accounts.list();
+    },
   );
 
   api.get(

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
+import { likeContains } from "#server/core/zod.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/core/db/pg-errors.ts";
 import { emailVerificationTokens, users } from "./schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "#server/core/errors.ts";
@@ -59,6 +60,11 @@ export interface AccountsService {
   countAdmins(): Promise<number>;
   /** /dashboard's users. */
   list(): Promise<PublicUser[]>;
+  /** /dashboard's users, one page (staff first) and the number of matches. */
+  listPage(query: { page: number; limit: number; search?: string | undefined }): Promise<{
+    items: PublicUser[];
+    total: number;
+  }>;
   get(id: number): Promise<PublicUser>;
   /** /usuarios/create: always an admin. */
   createAdmin(input: { name: string; email: string; password: string }): Promise<PublicUser>;
@@ -86,6 +92,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     upsertAdmin: (input) => upsertAdmin(deps, input),
     countAdmins: () => countAdmins(db),
     list: () => listUsers(db),
+    listPage: (query) => listUsersPage(db, query),
     get: (id) => getUser(db, id),
     createAdmin: (input) => createAdmin(db, input),
     update: (actor, id, input) => updateUser(deps, actor, id, input),
@@ -282,6 +289,29 @@ export async function countAdmins(db: Database): Promise<number> {
 export async function listUsers(db: Database): Promise<PublicUser[]> {
   const rows = await db.select(publicColumns).from(users).orderBy(asc(users.id));
   return rows.map(toPublicUser);
+}
+
+/**
+ * GET /api/users with page, limit or search (/dashboard's 'Utilizadores'): staff (admins) first, then clientes, each
+ * by id, so the accounts an owner manages stay on the first page; `search` a part of the name or e-mail.
+ */
+export async function listUsersPage(
+  db: Database,
+  query: { page: number; limit: number; search?: string | undefined },
+): Promise<{ items: PublicUser[]; total: number }> {
+  const pattern = query.search ? likeContains(query.search) : null;
+  const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const [rows, [all]] = await Promise.all([
+    db
+      .select(publicColumns)
+      .from(users)
+      .where(where)
+      .orderBy(sql`(${users.function} = 'admin') desc`, asc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toPublicUser), total: all?.n ?? 0 };
 }
 
 export async function getUser(db: Database, id: number): Promise<PublicUser> {

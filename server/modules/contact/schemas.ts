@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { CONTACT_LIMITS as L, CONTACT_MESSAGES as M } from "./rules.ts";
-import { intValue, pageQuery } from "#server/core/zod.ts";
+import { intValue, pageQuery, searchText } from "#server/core/zod.ts";
 
 /**
  * The contact form (POST /api/contact, public) and the admin's 'Mensagens' (GET /api/contact/messages, POST
@@ -38,8 +38,8 @@ export const contactBody = z.object(
 );
 export type ContactBody = z.infer<typeof contactBody>;
 
-/** GET /api/contact/messages?page=&limit=: newest first. */
-export const contactMessagesQuery = z.object({ ...pageQuery });
+/** GET /api/contact/messages?page=&limit=&search=: newest first; `search` a part of the name, e-mail or message. */
+export const contactMessagesQuery = z.object({ ...pageQuery, search: searchText });
 export type ContactMessagesQuery = z.infer<typeof contactMessagesQuery>;
 
 export const contactMessageParams = z.object({ id: intValue({ invalid: M.invalidId }) });

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
+import { likeContains } from "#server/core/zod.ts";
 import { contactMessages } from "./schema.ts";
 import { NotFoundError, TooManyRequestsError } from "#server/core/errors.ts";
 import type { RateLimiter } from "#server/core/rate-limit.ts";
@@ -102,14 +103,24 @@ export async function listContactMessages(
   db: Database,
   query: ContactMessagesQuery,
 ): Promise<{ items: ContactMessageItem[]; total: number }> {
+  // `search`: a part of the name, e-mail or message (the messages are few next to orders: a scan is fine).
+  const pattern = query.search ? likeContains(query.search) : null;
+  const where = pattern
+    ? or(
+        ilike(contactMessages.name, pattern),
+        ilike(contactMessages.email, pattern),
+        ilike(contactMessages.message, pattern),
+      )
+    : undefined;
   const [rows, [all]] = await Promise.all([
     db
       .select()
       .from(contactMessages)
+      .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(contactMessages),
+    db.select({ n: count() }).from(contactMessages).where(where),
   ]);
   return { items: rows.map(toItem), total: all?.n ?? 0 };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendPage } from "#server/core/http/paging.ts";
+import { askedPage } from "#server/core/zod.ts";
 import {
   createVariantBody,
   messageResponse,
@@ -10,6 +11,8 @@ import {
 } from "#server/modules/catalog/schemas.ts";
 import {
   STOCK_MESSAGES as M,
+  adminProductItemSchema,
+  adminProductsQuery,
   lowStockItemSchema,
   lowStockQuery,
   movementSchema,
@@ -74,10 +77,25 @@ export function stockRoutes(
     (request) => stock.productDetail(request.params.id),
   );
 
+  // The spec's list (its first rows); with page, limit or search (new, optional) one page and X-Total-Count.
   api.get(
     "/api/stock/low-stock",
     { config: admin, schema: { querystring: lowStockQuery, response: { 200: z.array(lowStockItemSchema) } } },
-    (request) => stock.lowStock(request.query.threshold),
+    async (request, reply) => {
+      const page = askedPage(request.query);
+      if (!page) return stock.lowStock(request.query.threshold);
+      return sendPage(reply, await stock.lowStockPage({ ...page, threshold: request.query.threshold }));
+    },
+  );
+
+  // Not in the spec: the admin's products grid and report a page at a time (GET /api/product/all sends them all).
+  api.get(
+    "/api/product/admin",
+    {
+      config: admin,
+      schema: { querystring: adminProductsQuery, response: { 200: z.array(adminProductItemSchema) } },
+    },
+    async (request, reply) => sendPage(reply, await stock.adminProducts(request.query)),
   );
 
   api.put(

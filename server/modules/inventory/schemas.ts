@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { PAGE_MESSAGES, intValue, pageQuery, queryInt } from "#server/core/zod.ts";
+import {
+  PAGE_MESSAGES,
+  SEARCH_MESSAGES,
+  intValue,
+  pageQuery,
+  optionalPageQuery,
+  queryInt,
+  searchText,
+} from "#server/core/zod.ts";
 import { CATALOG_MESSAGES, MAX_STOCK, idParams } from "#server/modules/catalog/schemas.ts";
 import { DEFAULT_REASON, STOCK_UPDATED } from "./rules.ts";
 
@@ -24,7 +32,7 @@ export const STOCK_MESSAGES = {
   invalidPage: PAGE_MESSAGES.invalidPage,
   invalidLimit: PAGE_MESSAGES.invalidLimit,
   invalidThreshold: "Limite de stock inválido: indique um número entre 0 e 1000.",
-  searchTooLong: "A pesquisa não pode ter mais de 200 caracteres.",
+  searchTooLong: SEARCH_MESSAGES.tooLong,
   reasonTooLong: "O motivo não pode ter mais de 200 caracteres.",
   notesTooLong: "As notas não podem ter mais de 1000 caracteres.",
   invalidBody: CATALOG_MESSAGES.invalidBody,
@@ -37,20 +45,22 @@ const M = STOCK_MESSAGES;
 
 // ---------- requests ----------
 
-export const stockProductsQuery = z.object({
-  ...pageQuery,
-  search: z
-    .string()
-    .trim()
-    .max(200, M.searchTooLong)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const stockProductsQuery = z.object({ ...pageQuery, search: searchText });
 export type StockProductsQuery = z.infer<typeof stockProductsQuery>;
 
+/**
+ * GET /api/stock/low-stock?threshold=N: the spec's list (its first LOW_STOCK_ROWS products, emptiest first);
+ * with page, limit or search (new, optional), one page of every match and its total in X-Total-Count.
+ */
 export const lowStockQuery = z.object({
   threshold: queryInt({ invalid: M.invalidThreshold, min: 0, max: 1000, fallback: LOW_STOCK_MAX }),
+  ...optionalPageQuery,
 });
+export type LowStockQuery = z.infer<typeof lowStockQuery>;
+
+/** GET /api/product/admin?page=&limit=&search=: the admin's products, newest first; `search` a part of the name. */
+export const adminProductsQuery = z.object({ ...pageQuery, search: searchText });
+export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
 
 export const stockProductParams = idParams(M.invalidProductId);
 export const variantParams = z.object({ variantId: intValue({ invalid: M.invalidVariantId }) });
@@ -162,6 +172,21 @@ export const lowStockItemSchema = z.object({
   minStock: z.number(),
 });
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+/** A product as the admin's grid and report show it: GET /api/product/all's fields, its stock, category and colours. */
+export const adminProductItemSchema = z.object({
+  id: z.number(),
+  status: z.number(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  price_cents: z.number(),
+  totalStock: z.number(),
+  categoria: z.string().nullable(),
+  /** Its variants' colours, comma-separated (as GET /api/product/{id}'s `cor`). */
+  cor: z.string(),
+});
+export type AdminProductItem = z.infer<typeof adminProductItemSchema>;
 
 export const updateVariantStockResponse = z.object({
   success: z.literal(true),

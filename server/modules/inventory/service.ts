@@ -1,11 +1,13 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { centsToEuros } from "#server/modules/catalog/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
+import { likeContains } from "#server/core/zod.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { products, variants } from "#server/modules/catalog/schema.ts";
 import { stockMovements } from "./schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
 import type { ApiVariant, CreateVariantBody } from "#server/modules/catalog/schemas.ts";
+import { adminProducts } from "./admin-products.ts";
 import { recordMovements } from "./movements.ts";
 import { createVariant, deleteVariant } from "./variants.ts";
 import {
@@ -13,6 +15,8 @@ import {
   LOW_STOCK_ROWS,
   MOVEMENTS_ROWS,
   STOCK_MESSAGES as M,
+  type AdminProductItem,
+  type AdminProductsQuery,
   type LowStockItem,
   type StockMovement,
   type StockProductDetail,
@@ -32,9 +36,6 @@ import {
 
 /** pg returns bigint / numeric as text. */
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-
-/** "%text%" for ILIKE, with the wildcard characters of the text escaped. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * GET /api/stock/summary over the products that are not deleted. 'Sem Stock' and 'Stock Baixo'
@@ -80,7 +81,7 @@ export async function listStockProducts(
   query: StockProductsQuery,
 ): Promise<{ items: StockProductItem[]; total: number }> {
   const where = query.search
-    ? sql`p.deleted_at is null and p.name ilike ${containsPattern(query.search)}`
+    ? sql`p.deleted_at is null and p.name ilike ${likeContains(query.search)}`
     : sql`p.deleted_at is null`;
   const offset = (query.page - 1) * query.limit;
   const [page, count] = await Promise.all([
@@ -172,21 +173,36 @@ export async function stockProductDetail(db: Database, id: number): Promise<Stoc
   };
 }
 
-/** GET /api/stock/low-stock: products with a variant at or below the threshold, emptiest first. */
-export async function lowStock(db: Database, threshold: number): Promise<LowStockItem[]> {
-  const { rows } = await db.execute(sql`
-    select p.id, p.name, c.name as categoria, agg.variants_count, agg.total_stock, agg.min_stock
-    from (
-      select product_id, count(*) as variants_count, sum(stock) as total_stock, min(stock) as min_stock
-      from variants
-      group by product_id
-      having min(stock) <= ${threshold}
-    ) agg
-    join products p on p.id = agg.product_id and p.deleted_at is null
-    left join categories c on c.id = p.category_id
-    order by agg.min_stock, p.name, p.id
-    limit ${LOW_STOCK_ROWS}`);
-  return rows.map((r) => ({
+export type LowStockPageQuery = { threshold: number; page: number; limit: number; search?: string | undefined };
+
+/**
+ * GET /api/stock/low-stock: products with a variant at or below the threshold, emptiest first (then by name), from
+ * product_stock (kept by triggers, drizzle/0011) through its min_stock index; `search` a part of the name. One page
+ * and the number of every match; the spec's list without paging is the first LOW_STOCK_ROWS.
+ */
+export async function lowStockPage(
+  db: Database,
+  query: LowStockPageQuery,
+): Promise<{ items: LowStockItem[]; total: number }> {
+  const where = sql`ps.listed and ps.min_stock <= ${query.threshold}${
+    query.search ? sql` and p.name ilike ${likeContains(query.search)}` : sql``
+  }`;
+  const [page, count] = await Promise.all([
+    db.execute(sql`
+      select p.id, p.name, c.name as categoria, ps.variants as variants_count, ps.stock as total_stock,
+             ps.min_stock
+      from product_stock ps
+      join products p on p.id = ps.product_id
+      left join categories c on c.id = p.category_id
+      where ${where}
+      order by ps.min_stock, p.name, p.id
+      limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+    db.execute(sql`
+      select count(*) as total from product_stock ps
+      ${query.search ? sql`join products p on p.id = ps.product_id` : sql``}
+      where ${where}`),
+  ]);
+  const items = page.rows.map((r) => ({
     id: num(r.id),
     name: String(r.name),
     categoria: (r.categoria as string | null) ?? null,
@@ -194,6 +210,11 @@ export async function lowStock(db: Database, threshold: number): Promise<LowStoc
     totalStock: num(r.total_stock),
     minStock: num(r.min_stock),
   }));
+  return { items, total: num(count.rows[0]?.total) };
+}
+
+export async function lowStock(db: Database, threshold: number): Promise<LowStockItem[]> {
+  return (await lowStockPage(db, { threshold, page: 1, limit: LOW_STOCK_ROWS })).items;
 }
 
 /**
@@ -282,6 +303,9 @@ export interface StockService {
   listProducts(query: StockProductsQuery): Promise<{ items: StockProductItem[]; total: number }>;
   productDetail(id: number): Promise<StockProductDetail>;
   lowStock(threshold: number): Promise<LowStockItem[]>;
+  lowStockPage(query: LowStockPageQuery): Promise<{ items: LowStockItem[]; total: number }>;
+  /** The admin's products grid and report, a page at a time; inShop: some product is in the shop (status 1). */
+  adminProducts(query: AdminProductsQuery): Promise<{ items: AdminProductItem[]; total: number; inShop: boolean }>;
   setVariantStock(
     variantId: number,
     input: UpdateVariantStockBody,
@@ -298,6 +322,8 @@ export function stockService(db: Database): StockService {
     listProducts: (query) => listStockProducts(db, query),
     productDetail: (id) => stockProductDetail(db, id),
     lowStock: (threshold) => lowStock(db, threshold),
+    lowStockPage: (query) => lowStockPage(db, query),
+    adminProducts: (query) => adminProducts(db, query),
     setVariantStock: (variantId, input, actorUserId) => setVariantStock(db, variantId, input, actorUserId),
     movements: (variantId) => variantMovements(db, variantId),
     createVariant: (input, actorUserId) => createVariant(db, input, actorUserId),

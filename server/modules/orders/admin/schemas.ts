@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { ORDER_STATUSES } from "#server/modules/orders/timeline.ts";
-import { intValue, pageQuery } from "#server/core/zod.ts";
+import { intValue, pageQuery, SEARCH_MAX_LENGTH, SEARCH_MESSAGES, searchText } from "#server/core/zod.ts";
 
 /**
  * Admin reads of orders (/orders and the dashboard: GET /api/orders, /api/orders/:id, /api/orders/por-tempo,
@@ -11,7 +11,7 @@ import { intValue, pageQuery } from "#server/core/zod.ts";
 export const PAYMENT_STATUSES = ["paid", "pending", "failed", "expired"] as const;
 export const PAYMENT_METHODS = ["mbway", "mb", "payshop"] as const;
 export const MAX_DAYS = 366;
-export const MAX_SEARCH = 200;
+export const MAX_SEARCH = SEARCH_MAX_LENGTH;
 
 export const ADMIN_ORDER_MESSAGES = {
   invalidOrderId: "ID da encomenda inválido",
@@ -21,7 +21,8 @@ export const ADMIN_ORDER_MESSAGES = {
   invalidOrderStatus:
     "Estado da encomenda inválido: use pending_payment, paid, em_preparacao, enviada, entregue, cancelled ou expired.",
   invalidMethod: "Método de pagamento inválido: use mbway, mb ou payshop.",
-  invalidSearch: `Pesquisa inválida: escreva até ${MAX_SEARCH} caracteres.`,
+  invalidSearch: SEARCH_MESSAGES.invalid,
+  searchTooLong: SEARCH_MESSAGES.tooLong,
   invalidDate: "Data inválida: use uma data real no formato AAAA-MM-DD.",
   reversedDates: "A data inicial não pode ser posterior à data final.",
 } as const;
@@ -62,14 +63,8 @@ const filterFields = {
   status: optionalChoice(PAYMENT_STATUSES, M.invalidStatus),
   order_status: optionalChoice(ORDER_STATUSES, M.invalidOrderStatus),
   method: optionalChoice(PAYMENT_METHODS, M.invalidMethod),
-  search: z
-    .string({ error: M.invalidSearch })
-    .trim()
-    .max(MAX_SEARCH, M.invalidSearch)
-    // PostgreSQL text cannot hold NUL; other characters are matched literally.
-    .refine((v) => !v.includes("\u0000"), M.invalidSearch)
-    .optional()
-    .transform((v) => v || undefined),
+  // Trimmed, bounded, no control characters (server/core/zod.ts); matched literally.
+  search: searchText,
   from: optionalDay,
   to: optionalDay,
 };
