@@ -87,3 +87,13 @@ export const searchZeroResults = pg.pgTable(
   },
   (t) => [pg.index("search_zero_results_last_seen_idx").on(t.lastSeen)],
 );
+
+/**
+ * One row per catalogue write that changed what search finds (written by search_refresh()) and per synonym save:
+ * an instance's cached answers are valid while count and last id stay the same (checked on every search, so a
+ * change committed on another instance is seen by the next request). Rows older than a day are pruned.
+ */
+export const searchChanges = pg.pgTable("search_changes", {
+  id: pg.bigserial("id", { mode: "number" }).primaryKey(),
+  at: pg.timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});

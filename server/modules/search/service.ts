@@ -2,8 +2,9 @@ import { asc, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { categorySlug } from "#server/modules/catalog/slug.ts";
 import { analyse, type AnalysedWord } from "./analyze.ts";
+import { createAnswerCache } from "./cache.ts";
 import { runSearch, wordQueries, type TextMatch } from "./query.ts";
-import { searchSynonyms } from "./schema.ts";
+import { searchChanges, searchSynonyms } from "./schema.ts";
 import type { SearchAnswer, SearchQuery, SearchSuggestions, ZeroResultQuery } from "./schemas.ts";
 import { searchKey } from "./text.ts";
 import { logZeroResults, listZeroResults } from "./zero-results.ts";
@@ -48,7 +49,9 @@ const filtered = (q: SearchQuery) =>
 export function createSearchService(deps: { db: Database }): SearchService {
   const { db } = deps;
 
-  async function search(query: SearchQuery): Promise<SearchAnswer> {
+  const cache = createAnswerCache(db);
+
+  async function compute(query: SearchQuery): Promise<SearchAnswer> {
     if (!query.q) return runSearch(db, query, null);
     const words = await analyse(db, query.q, { prefix: true });
     const text = textMatch(words, query.q);
@@ -56,12 +59,21 @@ export function createSearchService(deps: { db: Database }): SearchService {
     // Nothing has every word of three or more: the products with all but one of them (a word the catalogue lacks).
     if (answer.total === 0 && text.groups.length >= 3)
       answer = await runSearch(db, query, { ...text, need: text.groups.length - 1 });
-    if (answer.total > 0) return { ...answer, sugestao: corrected(words) };
-    if (!filtered(query) && query.pagina === 1) await logZeroResults(db, searchKey(query.q));
+    return answer.total > 0 ? { ...answer, sugestao: corrected(words) } : answer;
+  }
+
+  async function search(query: SearchQuery): Promise<SearchAnswer> {
+    const answer = await cache.get(`search:${JSON.stringify(query)}`, () => compute(query));
+    if (answer.total === 0 && query.q && !filtered(query) && query.pagina === 1)
+      await logZeroResults(db, searchKey(query.q));
     return answer;
   }
 
-  async function suggestions(q: string): Promise<SearchSuggestions> {
+  function suggestions(q: string): Promise<SearchSuggestions> {
+    return cache.get(`suggestions:${q}`, () => computeSuggestions(q));
+  }
+
+  async function computeSuggestions(q: string): Promise<SearchSuggestions> {
     const words = await analyse(db, q, { prefix: true });
     const text = textMatch(words, q);
     if (text.groups.length === 0) return { produtos: [], categorias: [] };
@@ -112,6 +124,8 @@ export function createSearchService(deps: { db: Database }): SearchService {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('loja:search_synonyms'))`);
       await tx.delete(searchSynonyms);
       if (rows.length > 0) await tx.insert(searchSynonyms).values(rows);
+      // Cached answers (on every instance) were found with the old groups.
+      await tx.insert(searchChanges).values({});
     });
   }
 
