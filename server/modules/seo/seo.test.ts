@@ -129,6 +129,11 @@ describe("robots.txt and sitemap.xml", () => {
       ),
     ];
     expect(productUrls).toHaveLength(inShop.length);
+
+    // One file: no numbered file (sitemap.test.ts splits past the limit), and the route answers through the access hook.
+    const numbered = await t.app.inject({ method: "GET", url: "/sitemap-1.xml" });
+    expect(numbered.statusCode).toBe(404);
+    expect(numbered.body).toBe("Sitemap não encontrado.");
   });
 
   it("a product taken out of the shop leaves the sitemap, and comes back with it", async () => {
