@@ -65,3 +65,22 @@ export const emailVerificationTokens = tokenTable("email_verification_tokens");
 
 /** "Esqueceu-se da palavra-passe?": single-use links valid for one hour. */
 export const passwordResetTokens = tokenTable("password_reset_tokens");
+
+/** 'Enviar ligação de acesso' (login page, past the account's sign-in ceiling): single-use links valid 15 minutes. */
+export const signInLinkTokens = tokenTable("sign_in_link_tokens");
+
+/**
+ * A link asked for by e-mail address ('Esqueceu-se da palavra-passe?', 'Enviar ligação de acesso'), waiting for the
+ * job that decides whether to send it: the request answers after this one insert whether or not the address has an
+ * account, so its timing tells nothing (account-links.ts).
+ */
+export const accountLinkRequests = pg.pgTable(
+  "account_link_requests",
+  {
+    id: pg.serial("id").primaryKey(),
+    kind: pg.text("kind").notNull(),
+    email: pg.text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [pg.check("account_link_requests_kind_check", sql`${t.kind} in ('password-reset', 'sign-in')`)],
+);
