@@ -12,9 +12,18 @@ import {
 } from "#server/modules/accounts/privacy.ts";
 import { billingViewOf, type BillingSource } from "#server/modules/orders/billing.ts";
 import { euros } from "#server/modules/orders/cart.ts";
-import { forgetOrderPhones, ordersForExport, ordersInProgress } from "#server/modules/orders/privacy.ts";
+import {
+  forgetOrderPhones,
+  ordersForExport,
+  ordersInProgress,
+  ordersWithRefundDue,
+} from "#server/modules/orders/privacy.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#server/modules/orders/timeline.ts";
-import { forgetPaymentPhones, paymentsForExport } from "#server/modules/payments/privacy.ts";
+import {
+  forgetPaymentPhones,
+  ordersWithUnsettledExceptions,
+  paymentsForExport,
+} from "#server/modules/payments/privacy.ts";
 import {
   forgetReturnIbans,
   ordersWithOpenReturns,
@@ -212,8 +221,8 @@ export function exportAccountData(db: Database, userId: number): Promise<Account
 /**
  * 'Eliminar conta', confirmed by the password: the account is anonymised, its orders lose the phone numbers (and its
  * payments the MB WAY number, its returns and refunds the IBAN), and a last e-mail confirms it to the old address; one
- * transaction. Refused for an admin, while an order is in progress or a withdrawal awaits its refund (the shop still
- * has to reach, or pay, the shopper).
+ * transaction. Refused for an admin, while an order is in progress, while the shop owes a refund (a cancelled paid
+ * order, a payment exception) or a withdrawal awaits its refund (the shop still has to reach, or pay, the shopper).
  */
 export async function deleteAccount(
   deps: AccountPrivacyDeps,
@@ -230,6 +239,21 @@ export async function deleteAccount(
       throw new ConflictError(
         `Não é possível eliminar a conta enquanto houver encomendas em curso (${list}). ` +
           "Poderá eliminá-la quando estiverem entregues, canceladas ou expiradas.",
+      );
+    }
+    // Money the shop owes and would have nobody to pay once the e-mail, phones and IBANs are gone: a paid order
+    // cancelled with its refund 'due', or a payment exception (late, another amount, paid twice) not yet refunded.
+    const owed = [
+      ...new Set([...(await ordersWithRefundDue(tx, userId)), ...(await ordersWithUnsettledExceptions(tx, userId))]),
+    ];
+    if (owed.length > 0) {
+      const list = owed
+        .sort((a, b) => a - b)
+        .map((id) => `#${id}`)
+        .join(", ");
+      throw new ConflictError(
+        `Não é possível eliminar a conta enquanto a loja lhe dever um reembolso (${list}). ` +
+          "Poderá eliminá-la depois do reembolso.",
       );
     }
     // A withdrawal not yet refunded: the shop still owes money, to the IBAN the return holds.

@@ -21,6 +21,16 @@ export async function ordersInProgress(tx: Tx, userId: number): Promise<number[]
   return rows.map((r) => r.id);
 }
 
+/** Ids of the shopper's orders cancelled after payment whose refund is still 'due' (the shop owes the money), oldest first. */
+export async function ordersWithRefundDue(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.refundStatus, "due")))
+    .orderBy(asc(orders.id));
+  return rows.map((r) => r.id);
+}
+
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export interface ExportedOrder {

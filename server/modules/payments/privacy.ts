@@ -1,6 +1,7 @@
-import { asc, inArray } from "drizzle-orm";
-import { payments } from "./schema.ts";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { paymentExceptions, payments } from "./schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
+import { orders } from "#server/modules/orders/schema.ts";
 
 /*
  * What the account's privacy page (server/flows/account-privacy/account-privacy.ts, decision 0012) needs from the payments module:
@@ -8,6 +9,21 @@ import type { Tx } from "#server/core/db/client.ts";
  */
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Ids of the shopper's orders with money that arrived and was neither applied nor given back: a payment exception
+ * still open (late payment, another amount, a second payment) or marked for refund. Dismissed, refunded and
+ * reinstated ones owe nothing.
+ */
+export async function ordersWithUnsettledExceptions(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: orders.id })
+    .from(paymentExceptions)
+    .innerJoin(orders, eq(orders.id, paymentExceptions.orderId))
+    .where(and(eq(orders.userId, userId), inArray(paymentExceptions.status, ["open", "refund_due"])))
+    .orderBy(asc(orders.id));
+  return rows.map((r) => r.id);
+}
 
 /** The payments of these orders, by order id, oldest first. */
 export async function paymentsForExport(tx: Tx, orderIds: number[]): Promise<Map<number, PaymentRow[]>> {
