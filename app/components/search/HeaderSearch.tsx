@@ -79,10 +79,11 @@ export function HeaderSearch({
   const activeOption = expanded && active >= 0 ? options[active] : undefined;
   const optionId = (i: number) => `${baseId}-opcao-${i}`;
 
-  // A new list of options starts without a choice.
-  const [optionsFor, setOptionsFor] = useState(state);
-  if (optionsFor !== state) {
-    setOptionsFor(state);
+  // A different list of options starts without a choice (the same list again, e.g. re-asked, keeps it).
+  const signature = options.map((o) => o.key).join("|");
+  const [optionsFor, setOptionsFor] = useState(signature);
+  if (optionsFor !== signature) {
+    setOptionsFor(signature);
     setActive(-1);
   }
 

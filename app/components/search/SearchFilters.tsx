@@ -21,7 +21,7 @@ function FacetGroup(props: { legend: string; name: string; facet: Facet; chosen:
   const values = facetValues(props.facet, props.chosen);
   if (values.length === 0) return null;
   return (
-    <fieldset className="border-t border-gray-200 pt-4">
+    <fieldset className="min-w-0 border-t border-gray-200 pt-4">
       <legend className="float-left mb-2 w-full text-sm font-semibold text-gray-900">{props.legend}</legend>
       <ul className="clear-left max-h-64 space-y-1 overflow-y-auto pr-1">
         {values.map((value, i) => {
@@ -92,6 +92,7 @@ export function SearchFilters({ page, activeCount }: { page: SearchPageData; act
       >
         <h2 className="hidden text-base font-semibold text-gray-900 lg:block">Filtros</h2>
         {page.q && <input type="hidden" name="q" value={page.q} />}
+        {page.perPageParam && <input type="hidden" name="por_pagina" value={page.perPageParam} />}
         {page.selected.ordenar !== (page.q ? "relevancia" : "novidades") && (
           <input type="hidden" name="ordenar" value={page.selected.ordenar} />
         )}
@@ -101,7 +102,7 @@ export function SearchFilters({ page, activeCount }: { page: SearchPageData; act
         <FacetGroup legend="Cor" name="cor" facet={facetas.cores} chosen={selected.cores} />
         <FacetGroup legend="Tamanho" name="tamanho" facet={facetas.tamanhos} chosen={selected.tamanhos} />
 
-        <fieldset className="border-t border-gray-200 pt-4">
+        <fieldset className="min-w-0 border-t border-gray-200 pt-4">
           <legend className="float-left mb-2 w-full text-sm font-semibold text-gray-900">Preço (€)</legend>
           <div className="clear-left flex items-center gap-2">
             <label className="min-w-0 flex-1 text-xs text-gray-600">

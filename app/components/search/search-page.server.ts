@@ -28,6 +28,8 @@ export interface SearchPageData {
     emStock: boolean;
     ordenar: SearchSort;
   };
+  /** `por_pagina` as the URL gives it (kept by the filter form), or null for the default. */
+  perPageParam: string | null;
   total: number;
   pagina: number;
   porPagina: number;
@@ -90,6 +92,7 @@ export async function loadSearchPage(args: {
       emStock: query.emStock,
       ordenar: query.ordenar,
     },
+    perPageParam: params.get("por_pagina")?.trim() || null,
     total: answer.total,
     pagina: answer.pagina,
     porPagina: answer.por_pagina,
