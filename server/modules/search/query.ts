@@ -78,47 +78,45 @@ export async function runSearch(db: Tx, query: SearchQuery, text: TextMatch | nu
   if (query.precoMaxCents !== null) where.push(sql`d.price_cents <= ${query.precoMaxCents}`);
   if (query.emStock) where.push(sql`d.in_stock`);
 
-  const cat = query.categorias.length
-    ? sql`d.category_key = any(${sql.param(keys(query.categorias))}::text[])`
-    : sql`true`;
-  const colour = query.cores.length ? sql`d.color_keys && ${sql.param(keys(query.cores))}::text[]` : sql`true`;
-  const size = query.tamanhos.length ? sql`d.size_keys && ${sql.param(keys(query.tamanhos))}::text[]` : sql`true`;
+  const cat = query.categorias.length ? sql`d.category_key = any(${sql.param(keys(query.categorias))}::text[])` : null;
+  const colour = query.cores.length ? sql`d.color_keys && ${sql.param(keys(query.cores))}::text[]` : null;
+  const size = query.tamanhos.length ? sql`d.size_keys && ${sql.param(keys(query.tamanhos))}::text[]` : null;
+  // Each part reads only the rows its own conditions select (through the indexes), never the whole table first.
+  const whereOf = (...facets: (SQL | null)[]) => {
+    const all = [...where, ...facets.filter((f): f is SQL => f !== null)];
+    return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+  };
+  const matching = whereOf(cat, colour, size);
 
   const relevance = text !== null && query.ordenar === "relevancia";
   const order =
     query.ordenar === "preco-asc"
-      ? sql`price_cents asc, product_id asc`
+      ? sql`d.price_cents asc, d.product_id asc`
       : query.ordenar === "preco-desc"
-        ? sql`price_cents desc, product_id desc`
+        ? sql`d.price_cents desc, d.product_id desc`
         : relevance
-          ? sql`score desc, product_id desc`
-          : sql`created_at desc, product_id desc`;
+          ? sql`score desc, d.product_id desc`
+          : sql`d.created_at desc, d.product_id desc`;
   const offset = (query.pagina - 1) * query.porPagina;
 
   const result = await db.execute<Row>(sql`
-    with m as (
-      select d.product_id, d.name, d.price_cents, d.category_name, d.color_names, d.size_names, d.image, d.created_at,
-        ${score} as score, ${cat} as c_ok, ${colour} as k_ok, ${size} as s_ok
-      from search_documents d
-      ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    )
-    select
-      (select count(*)::int from m where c_ok and k_ok and s_ok) as total,
-      (select min(price_cents) from m where c_ok and k_ok and s_ok) as price_min,
-      (select max(price_cents) from m where c_ok and k_ok and s_ok) as price_max,
+    select a.total, a.price_min, a.price_max,
       (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
-        select category_name as name, count(*)::int as n from m
-        where k_ok and s_ok and category_name is not null group by category_name) x) as categorias,
+        select d.category_name as name, count(*)::int as n from search_documents d
+        ${whereOf(colour, size)} group by d.category_name) x where x.name is not null) as categorias,
       (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
-        select c.name, count(*)::int as n from m, unnest(m.color_names) c(name)
-        where c_ok and s_ok group by c.name) x) as cores,
+        select c.name, count(*)::int as n from search_documents d, unnest(d.color_names) c(name)
+        ${whereOf(cat, size)} group by c.name) x) as cores,
       (select coalesce(json_agg(json_build_array(x.name, x.n) order by s.sort_order nulls last, x.name), '[]') from (
-        select z.name, count(*)::int as n from m, unnest(m.size_names) z(name)
-        where c_ok and k_ok group by z.name) x left join sizes s on s.name = x.name) as tamanhos,
+        select z.name, count(*)::int as n from search_documents d, unnest(d.size_names) z(name)
+        ${whereOf(cat, colour)} group by z.name) x left join sizes s on s.name = x.name) as tamanhos,
       (select coalesce(json_agg(json_build_array(p.product_id, p.name, p.price_cents, p.image, p.category_name)
-          order by ${order}), '[]') from (
-        select * from m where c_ok and k_ok and s_ok
-        order by ${order} limit ${query.porPagina} offset ${offset}) p) as produtos`);
+          order by p.o), '[]') from (
+        select d.product_id, d.name, d.price_cents, d.image, d.category_name, row_number() over (order by ${order}) as o from (
+          select d.*, ${score} as score from search_documents d ${matching}
+          order by ${order} limit ${query.porPagina} offset ${offset}) d) p) as produtos
+    from (select count(*)::int as total, min(d.price_cents) as price_min, max(d.price_cents) as price_max
+          from search_documents d ${matching}) a`);
   const row = result.rows[0]!;
   const euros = (cents: number | null) => (cents === null ? null : cents / 100);
   return {
