@@ -67,7 +67,8 @@ export const paymentEvents = pg.pgTable(
 
 /**
  * Money that arrived and could not simply be applied: after the order expired ('late'), with another
- * amount ('amount_mismatch') or for a reference the shop does not know ('unknown_reference'). The admin
+ * amount ('amount_mismatch'), for a reference the shop does not know ('unknown_reference') or a second time for
+ * a reference already paid ('duplicate'). The admin
  * resolves each one ('Exceções de pagamento' on /payment-status): reinstate the order, or mark for refund.
  */
 export const paymentExceptions = pg.pgTable(
@@ -95,7 +96,7 @@ export const paymentExceptions = pg.pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    pg.check("payment_exceptions_kind_check", sql`${t.kind} in ('late', 'amount_mismatch', 'unknown_reference')`),
+    pg.check("payment_exceptions_kind_check", sql`${t.kind} in ('late', 'amount_mismatch', 'unknown_reference', 'duplicate')`),
     pg.check(
       "payment_exceptions_status_check",
       sql`${t.status} in ('open', 'reinstated', 'refund_due', 'refunded', 'dismissed')`,

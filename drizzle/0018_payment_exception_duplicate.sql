@@ -1,0 +1,2 @@
+ALTER TABLE "payment_exceptions" DROP CONSTRAINT "payment_exceptions_kind_check";--> statement-breakpoint
+ALTER TABLE "payment_exceptions" ADD CONSTRAINT "payment_exceptions_kind_check" CHECK ("payment_exceptions"."kind" in ('late', 'amount_mismatch', 'unknown_reference', 'duplicate'));
