@@ -34,6 +34,7 @@ import {
   rps,
 } from "./measure.ts";
 import { measureOrderSearch, TARGET_P99_MS } from "./order-search.ts";
+import { measureCatalogue, type CatalogueFigures } from "./catalogue.ts";
 import { ensureBuild, firstProductId, machine, root, startShop, stopOnExit } from "./shop.ts";
 
 const CHECKOUT_CONNECTIONS = 20;
@@ -73,6 +74,7 @@ try {
   const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: "GET /api/product (catalogue list)", path: "/api/product", headers: {} },
     { name: `GET /produto/{id} (SSR page, id ${productId})`, path: `/produto/${productId}`, headers: {} },
+    { name: "GET / (home page)", path: "/", headers: {} },
   ];
   if (!ONLY) for (const ep of endpoints) rows.push(await measureRead(shop.url, ep));
 
@@ -199,6 +201,9 @@ try {
   await shop.stop();
 }
 
+// The catalogue at 15, 10 000 and 100 000 products (pages, search): shops of their own on kept data directories.
+const catalogue: CatalogueFigures | null = ONLY ? null : await measureCatalogue();
+
 const elapsed = ((Date.now() - started) / 1000).toFixed(0);
 const readTable = [
   "| Endpoint | Body | Shop req/s | Shop p50 | Shop p99 | Plain req/s | Plain p50 | Plain p99 | Shop / plain |",
@@ -216,6 +221,7 @@ const checkoutTable = [
   ...checkoutLines,
 ].join("\n");
 console.log(`\n${readTable}\n\n${checkoutTable}\n\n${seedSummary}\n${adminTable}\n\n${searchTable}\n`);
+if (catalogue) console.log(`${catalogue.pages}\n\n${catalogue.search}\n`);
 if (notes.length) console.log(notes.join("\n"));
 console.log(`Total ${elapsed} s`);
 
@@ -284,6 +290,23 @@ next to their cost, so a plain server beside them says nothing). "Matches" is th
 (order lines for the admin, orders for the shopper). Target: p99 under ${TARGET_P99_MS} ms.
 
 ${searchTable}
+
+## Catalogue pages at 15, 10 000 and 100 000 products
+
+Each scale is its own shop on a data directory seeded once and kept between runs (bench/catalogue.ts): the demo
+catalogue (15 products), then the demo plus \`npm run db:seed:large -- --products N\` (eleven categories, names and
+descriptions of a small Portuguese brand, 100 000 orders). Each cell: the HTML a visitor (the admin for admin pages)
+gets, and the median time of 5 renders after one warm-up, made as a signed-in cliente (the admin) so that the page
+cache never answers them (a visitor's page, once cached, is the product-page row at the top).${catalogue ? ` Took ${catalogue.seconds.toFixed(0)} s.` : ""}
+
+${catalogue?.pages ?? ""}
+
+## Search at 100 000 products
+
+\`GET /api/search\` and \`/api/search/sugestoes\` at ${CONNECTIONS} connections, each row a list of queries of its kind asked in
+turn (so an answer cache would not flatter it), after a 0.5 s warm-up. "Matches" is the first query's \`total\`.
+
+${catalogue?.search ?? ""}
 ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}
 Numbers vary between runs and machines; compare runs made on the same machine only.
 

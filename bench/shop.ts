@@ -37,8 +37,9 @@ export interface Shop {
   stop(): Promise<void>;
 }
 
-export async function startShop(extraEnv: Record<string, string> = {}): Promise<Shop> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "loja-bench-"));
+/** `opts.dataDir`: start on that DATA_DIR and keep it (a seeded data set reused between runs, bench/catalogue.ts). */
+export async function startShop(extraEnv: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<Shop> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "loja-bench-"));
   const port = await freePort();
   const pgPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -72,7 +73,8 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
       await exited;
       clearTimeout(timer);
     }
-    await removeDataDir(dataDir);
+    if (opts.dataDir) await postmasterGone(dataDir);
+    else await removeDataDir(dataDir);
   };
 
   const deadline = Date.now() + 120_000;
@@ -107,14 +109,19 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
   };
 }
 
+/** Waits (up to 15 s) for the embedded PostgreSQL of `dataDir` to have written its shutdown checkpoint and gone. */
+async function postmasterGone(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, "pg", "postmaster.pid");
+  for (let i = 0; i < 60 && existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 250));
+}
+
 /**
  * The embedded PostgreSQL (its own processes, user postgres) can still be writing its shutdown checkpoint after the
  * shop's process has exited; removing the directory under it leaves a half-deleted DATA_DIR behind. Wait for the
  * postmaster to go, then remove, and check.
  */
 async function removeDataDir(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, "pg", "postmaster.pid");
-  for (let i = 0; i < 60 && existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 250));
+  await postmasterGone(dataDir);
   for (let attempt = 0; attempt < 10; attempt++) {
     try {
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });

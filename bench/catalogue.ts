@@ -1,0 +1,309 @@
+// The catalogue at scale (issue 19 items 6 and 8), part of `npm run bench`; alone: `node bench/catalogue.ts`.
+//
+// For 15 products (the demo catalogue), 10 000 and 100 000 (the demo plus `npm run db:seed:large -- --products N`):
+//   - the HTML of the storefront pages (home, product, category, search) and of the admin pages, each once as a
+//     visitor / the admin: its size against the limit (150 KB storefront, 300 KB admin) and the time of a render
+//     (the median of 5 requests made as a signed-in cliente or the admin, which are never served from the page cache);
+//   - at 100 000 products, the search API under load: one word, three words, a misspelled word, a category with two
+//     filters, suggestions — each a rotating list of queries of that kind, 10 connections, p99 against 50 ms.
+// Seeded data directories are kept between runs (BENCH_CACHE_DIR, default $TMPDIR/loja-bench-cache), keyed by a hash
+// of the migrations and the seed scripts, so only the first run (or one after they change) pays for the seed.
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { hashPassword } from "#server/modules/accounts/passwords.ts";
+import { hashToken, SESSION_COOKIE } from "#server/modules/accounts/sessions.ts";
+import { categorySlug } from "#server/modules/catalog/slug.ts";
+import { createDatabase } from "#server/core/db/client.ts";
+import { seedLarge } from "#scripts/seed-large.ts";
+import { CONNECTIONS, login, ms, notes, rps } from "./measure.ts";
+import { ensureBuild, root, startShop, type Shop } from "./shop.ts";
+
+export const SCALES = [15, 10_000, 100_000] as const;
+const STOREFRONT_LIMIT_KB = 150;
+const ADMIN_LIMIT_KB = 300;
+const SEARCH_P99_MS = 50;
+const SEARCH_DURATION_S = Number(process.env.BENCH_SEARCH_DURATION ?? 3);
+const ADMIN_EMAIL = "bench-catalogue-admin@loja.local";
+const ADMIN_PASSWORD = "bench-catalogue-admin-123";
+
+const ADMIN_PAGES = [
+  "/dashboard",
+  "/produtos",
+  "/produto/relatorio",
+  "/gestao-stock",
+  "/stock-baixo",
+  "/orders",
+  "/payment-status",
+  "/mensagens",
+  "/definicoes",
+];
+
+/** Queries of each kind, rotated request after request (a search that caches answers must not flatter itself). */
+const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = [
+  {
+    name: "one word",
+    paths: ["caneca", "sabonete", "azulejo", "linho", "cortiça", "agenda", "andorinha", "mel", "prata", "almofada"].map(
+      (q) => `/api/search?q=${encodeURIComponent(q)}`,
+    ),
+  },
+  {
+    name: "three words",
+    paths: [
+      "caneca azulejo lisboa",
+      "t-shirt algodão sardinha",
+      "sabonete alfazema mel",
+      "agenda capa cortiça",
+      "almofada linho azul",
+      "colar prata filigrana",
+      "vela soja laranja",
+      "saco pano andorinha",
+    ].map((q) => `/api/search?q=${encodeURIComponent(q)}`),
+  },
+  {
+    name: "a misspelled word",
+    paths: ["canecca", "sabonte", "azulejjo", "almofda", "cortica", "andorimha", "pulceira", "caderrno"].map(
+      (q) => `/api/search?q=${encodeURIComponent(q)}`,
+    ),
+  },
+  {
+    name: "a category with two filters",
+    paths: [
+      ["Canecas", "Azul", "preco_max=15"],
+      ["T-shirts", "Preto", "tamanho=M"],
+      ["Casa e decoração", "Bege", "em_stock=1"],
+      ["Acessórios", "Verde", "preco_max=20"],
+      ["Agendas", "Castanho", "em_stock=1"],
+    ].map(
+      ([categoria, cor, extra]) =>
+        `/api/search?categoria=${encodeURIComponent(categoria!)}&cor=${encodeURIComponent(cor!)}&${extra}`,
+    ),
+  },
+  {
+    name: "suggestions",
+    paths: ["ca", "can", "sab", "azu", "cort", "alm", "agen", "mel"].map(
+      (q) => `/api/search/sugestoes?q=${encodeURIComponent(q)}`,
+    ),
+  },
+];
+
+const sourceHash = (() => {
+  const h = createHash("sha256");
+  const files = [
+    ...readdirSync(path.join(root, "drizzle"))
+      .filter((f) => f.endsWith(".sql"))
+      .map((f) => path.join("drizzle", f)),
+    "scripts/seed-large.ts",
+    "scripts/seed-large-catalogue.ts",
+    "server/seed/demo.ts",
+  ].sort();
+  for (const f of files) h.update(f).update(readFileSync(path.join(root, f)));
+  return h.digest("hex").slice(0, 12);
+})();
+
+const cacheRoot = process.env.BENCH_CACHE_DIR ?? path.join(os.tmpdir(), "loja-bench-cache");
+
+/**
+ * A DATA_DIR holding the demo catalogue plus `products` seeded products (none for the demo scale), made once and
+ * kept: the shop is started on it and stopped, so a run reads it without seeding again.
+ */
+async function seededDataDir(products: number, log: (line: string) => void): Promise<string> {
+  const dir = path.join(cacheRoot, `${sourceHash}-${products}`);
+  if (existsSync(path.join(dir, "bench-ready"))) return dir;
+  mkdirSync(cacheRoot, { recursive: true });
+  // Older keys (the migrations or the seed changed) are removed, so the cache does not grow.
+  for (const old of readdirSync(cacheRoot)) {
+    if (old.endsWith(`-${products}`) || old.endsWith(`-${products}.tmp`)) {
+      rmSync(path.join(cacheRoot, old), { recursive: true, force: true });
+    }
+  }
+  const tmp = `${dir}.tmp`;
+  mkdirSync(tmp, { recursive: true });
+  const shop = await startShop({ DEMO_DATA: "auto" }, { dataDir: tmp });
+  try {
+    if (products > 15) {
+      log(`  seeding ${products} products into ${dir} (kept for later runs) …`);
+      const db = createDatabase(shop.databaseUrl(), { max: 2 });
+      try {
+        const r = await seedLarge(db, { products, log });
+        log(`  seeded in ${r.seconds.toFixed(1)} s`);
+      } finally {
+        await db.$client.end().catch(() => {});
+      }
+    }
+  } finally {
+    await shop.stop();
+  }
+  // Written last: a run stopped half-way leaves no "ready" directory behind.
+  writeFileSync(path.join(tmp, "bench-ready"), new Date().toISOString());
+  renameSync(tmp, dir);
+  return dir;
+}
+
+/** A signed-in cliente's cookie (a session written as the login writes it): its pages are never cached. */
+async function clienteCookie(db: pg.Client): Promise<string> {
+  const email = `bench-catalogue-${randomBytes(4).toString("hex")}@loja.local`;
+  const { rows } = await db.query<{ id: number }>(
+    `insert into users (name, email, password_hash, function, email_verified_at) values ('Bench', $1, $2, 'cliente', now()) returning id`,
+    [email, await hashPassword(randomBytes(12).toString("hex"))],
+  );
+  const token = randomBytes(32).toString("base64url");
+  await db.query(`insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+    hashToken(token),
+    rows[0]!.id,
+  ]);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+interface PageRow {
+  scale: number;
+  page: string;
+  kind: "storefront" | "admin";
+  status: number;
+  kb: number;
+  medianMs: number;
+  maxMs: number;
+}
+
+async function timed(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: number; ms: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers, redirect: "manual" });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, bytes: body.length, ms: performance.now() - t0 };
+}
+
+async function measurePages(shop: Shop, scale: number, db: pg.Client): Promise<PageRow[]> {
+  const { rows: picked } = await db.query<{ id: number; category: string }>(
+    `select p.id, c.name as category from products p join categories c on c.id = p.category_id
+      where p.status = 1 and p.deleted_at is null order by p.id offset (select count(*) / 2 from products) limit 1`,
+  );
+  const product = picked[0] ?? (await db.query(`select id, '' as category from products limit 1`)).rows[0];
+  const storefront = [
+    "/",
+    `/produto/${product.id}`,
+    `/categoria/${categorySlug(product.category || "Canecas")}`,
+    "/pesquisa?q=caneca",
+  ];
+  const cliente = { cookie: await clienteCookie(db) };
+  const admin = { cookie: (await login(shop.url, ADMIN_EMAIL, ADMIN_PASSWORD)).cookie };
+  const out: PageRow[] = [];
+  for (const [kind, pages, headers] of [
+    ["storefront", storefront, cliente],
+    ["admin", ADMIN_PAGES, admin],
+  ] as const) {
+    for (const page of pages) {
+      // Size: what a visitor gets (the admin for admin pages); time: renders that bypass the page cache.
+      const size = await timed(shop.url + page, kind === "admin" ? admin : {});
+      const times: number[] = [];
+      for (let i = 0; i < 6; i++) times.push((await timed(shop.url + page, headers)).ms);
+      times.shift(); // the first warms the caches
+      times.sort((a, b) => a - b);
+      out.push({
+        scale,
+        page,
+        kind,
+        status: size.status,
+        kb: size.bytes / 1024,
+        medianMs: times[Math.floor(times.length / 2)]!,
+        maxMs: times[times.length - 1]!,
+      });
+      const row = out[out.length - 1]!;
+      console.log(
+        `  ${scale} products ${page}: ${row.status} ${row.kb.toFixed(1)} KiB, ${row.medianMs.toFixed(0)} ms (max ${row.maxMs.toFixed(0)})`,
+      );
+    }
+  }
+  return out;
+}
+
+async function measureSearch(shop: Shop): Promise<string[]> {
+  const lines: string[] = [];
+  for (const s of SEARCHES) {
+    const first = await fetch(shop.url + s.paths[0]!);
+    const body = (await first.json()) as { total?: number; produtos?: unknown[] };
+    let next = 0;
+    const requests = [
+      {
+        method: "GET" as const,
+        setupRequest: (req: autocannon.Request) => ({ ...req, path: s.paths[next++ % s.paths.length]! }),
+      },
+    ];
+    await autocannon({ url: shop.url, connections: CONNECTIONS, duration: 0.5, requests });
+    const r = await autocannon({ url: shop.url, connections: CONNECTIONS, duration: SEARCH_DURATION_S, requests });
+    const matches = body.total ?? body.produtos?.length ?? 0;
+    const line =
+      `| ${s.name} (${s.paths.length} queries, e.g. \`${decodeURIComponent(s.paths[0]!)}\`) | ${first.status} | ${matches} | ` +
+      `${rps(r.requests.average)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${r.latency.p99 < SEARCH_P99_MS ? "met" : "**missed**"} |`;
+    if (r.non2xx || r.errors) notes.push(`search ${s.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+    console.log(line);
+    lines.push(line);
+  }
+  return lines;
+}
+
+export interface CatalogueFigures {
+  pages: string;
+  search: string;
+  seconds: number;
+}
+
+/** Every scale in turn: a shop on the kept data directory, its pages, and at the largest the search under load. */
+export async function measureCatalogue(scales: readonly number[] = SCALES): Promise<CatalogueFigures> {
+  const started = Date.now();
+  const rows: PageRow[] = [];
+  let search: string[] = [];
+  for (const scale of scales) {
+    console.log(`\nCatalogue of ${scale} products …`);
+    const dataDir = await seededDataDir(scale, (l) => console.log(l));
+    const shop = await startShop({ DEMO_DATA: "auto", ADMIN_EMAIL, ADMIN_PASSWORD }, { dataDir });
+    const db = new pg.Client({ connectionString: shop.databaseUrl() });
+    try {
+      await db.connect();
+      rows.push(...(await measurePages(shop, scale, db)));
+      if (scale === Math.max(...scales)) search = await measureSearch(shop);
+    } finally {
+      await db.end().catch(() => {});
+      await shop.stop();
+    }
+  }
+  // One line per page kind: the product and the category differ by scale.
+  const kindOf = (page: string) =>
+    page.replace(/^\/produto\/\d+$/, "/produto/{id}").replace(/^\/categoria\/[^?]+$/, "/categoria/{slug}");
+  const pages = [...new Set(rows.map((r) => kindOf(r.page)))];
+  const pageTable = [
+    `| Page | ${scales.map((s) => `${s.toLocaleString("en-US")} products`).join(" | ")} | Limit |`,
+    `|---|${scales.map(() => "---:").join("|")}|---|`,
+    ...pages.map((page) => {
+      const of = rows.filter((r) => kindOf(r.page) === page);
+      const limit = of[0]!.kind === "admin" ? ADMIN_LIMIT_KB : STOREFRONT_LIMIT_KB;
+      const cells = scales.map((s) => {
+        const r = of.find((x) => x.scale === s);
+        if (!r) return "";
+        const status = r.status === 200 ? "" : ` (${r.status})`;
+        return `${r.kb.toFixed(1)} KiB, ${r.medianMs.toFixed(0)} ms${status}`;
+      });
+      const met = of.every((r) => r.kb <= limit) ? "met" : "**missed**";
+      return `| ${of[0]!.kind === "admin" ? "admin " : ""}\`${page}\` | ${cells.join(" | ")} | ≤ ${limit} KB: ${met} |`;
+    }),
+  ].join("\n");
+  const searchTable = [
+    `| Search (${CONNECTIONS} connections, ${SEARCH_DURATION_S} s) | Status | Matches (first query) | req/s | p50 | p99 | Target p99 < ${SEARCH_P99_MS} ms |`,
+    "|---|---|---:|---:|---:|---:|---|",
+    ...search,
+  ].join("\n");
+  return { pages: pageTable, search: searchTable, seconds: (Date.now() - started) / 1000 };
+}
+
+if (import.meta.main) {
+  ensureBuild();
+  const scales = process.argv.slice(2).map(Number).filter(Boolean);
+  const figures = await measureCatalogue(scales.length ? scales : SCALES);
+  console.log(`\n${figures.pages}\n\n${figures.search}\n\n${notes.join("\n")}\nTook ${figures.seconds.toFixed(0)} s`);
+  process.exit(0);
+}
