@@ -60,7 +60,7 @@ describe("login limits", () => {
     // …but only for this account: another account signs in from one of those addresses.
     const otherLogin = await attempt(other.email, other.password, "192.0.2.1");
     expect(otherLogin.statusCode, otherLogin.body).toBe(200);
-  });
+  }, 90_000);
 
   it("many shoppers behind one address (a carrier's NAT, an office) all sign in: only failures count for the address", async () => {
     const shoppers = await Promise.all(
