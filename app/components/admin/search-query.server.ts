@@ -7,8 +7,18 @@
 import { data } from "react-router";
 import type { z } from "zod";
 
-export function searchQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+export function searchQuery<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  /** The schema's fields read from URL params of other names (e.g. { search: "pesquisa" }). */
+  renamed: Record<string, string> = {},
+): z.output<S> {
+  const params: Record<string, string> = Object.fromEntries(new URL(request.url).searchParams);
+  for (const [field, param] of Object.entries(renamed)) {
+    delete params[field];
+    const value = new URL(request.url).searchParams.get(param);
+    if (value !== null) params[field] = value;
+  }
   const parsed = schema.safeParse(params);
   if (!parsed.success) {
     throw data({ message: parsed.error.issues[0]?.message ?? "Pedido inválido." }, { status: 400 });

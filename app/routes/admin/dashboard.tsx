@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const [summary, users, payments, customer, openExceptions, zeroResults] = await Promise.all([
     load(() => servicesOf(context).stock.summary()),
-    loadUsersPage(context, pageParam(params, USERS_PAGE_PARAM)),
+    loadUsersPage(context, request, pageParam(params, USERS_PAGE_PARAM)),
     loadPaymentsPage(context, pageParam(params, PAYMENTS_PAGE_PARAM)),
     loadCustomerOrder(context, params.get(CUSTOMER_PARAM)),
     load(() => servicesOf(context).payments.exceptions.countOpen()),

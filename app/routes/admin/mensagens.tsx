@@ -1,5 +1,6 @@
 import { MessageCard } from "#app/components/admin/messages/MessageCard.tsx";
 import { messageAction, type MessageIntent } from "#app/components/admin/messages/actions.ts";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
 import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { type ActionResult, screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
@@ -15,11 +16,11 @@ export const meta: Route.MetaFunction = () => adminMeta("Mensagens");
 /** Messages a page: long texts, so fewer than the tables' pages. */
 const PAGE_SIZE = 10;
 
-/** /mensagens?page=N: the contact form's messages, newest first (the same call as GET /api/contact/messages). */
+/** /mensagens?search=…&page=N: the contact form's messages, newest first (the call of GET /api/contact/messages). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = { ...searchQuery(request, contactMessagesQuery), limit: PAGE_SIZE };
   const messages = await load(() => servicesOf(context).contact.list(query));
-  return { page: query.page, messages };
+  return { page: query.page, search: query.search ?? "", messages };
 }
 
 /** 'Marcar como tratada' (components/admin/messages/actions.ts). */
@@ -30,7 +31,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar as mensagens");
 
 /** 'Mensagens': what shoppers wrote through /contato, each answered by e-mail and then marked as handled. */
-export default function Page({ loaderData: { page, messages } }: Route.ComponentProps) {
+export default function Page({ loaderData: { page, search, messages } }: Route.ComponentProps) {
   const pending = useScreenPending();
   return (
     <div className="mx-auto max-w-4xl">
@@ -38,8 +39,11 @@ export default function Page({ loaderData: { page, messages } }: Route.Component
         title="Mensagens"
         description="As mensagens do formulário de contacto, as mais recentes primeiro. Responda por email e marque-as como tratadas."
       />
+      {messages.total > 0 || search ? (
+        <ListSearch label="Pesquisar mensagens" placeholder="Nome, email ou texto" />
+      ) : null}
       {messages.items.length === 0 ? (
-        <EmptyState message="Ainda não há mensagens." />
+        <EmptyState message={search ? "Nenhuma mensagem encontrada." : "Ainda não há mensagens."} />
       ) : (
         <>
           <ul aria-label="Mensagens" aria-busy={pending} className={`space-y-4 ${pending ? "opacity-60" : ""}`}>

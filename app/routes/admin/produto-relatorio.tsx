@@ -1,13 +1,13 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ApiColor, ApiProductListItem } from "#server/modules/catalog/schemas.ts";
+import type { ApiColor } from "#server/modules/catalog/schemas.ts";
+import type { AdminProductItem } from "#server/modules/inventory/schemas.ts";
 import { Pagination, pageParam, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
 import { changeProduct } from "#app/components/admin/products/product-actions.ts";
-import { adminProductList } from "#app/components/admin/products/product-data.server.ts";
-import type { ReportDetail } from "#app/components/admin/product-report.server.ts";
-import { reportDetails } from "#app/components/admin/product-report.server.ts";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
+import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import {
   type ActionResult,
@@ -29,30 +29,27 @@ import { formatEuros } from "#app/lib/format.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produto-relatorio";
+import { adminProductsQuery } from "./queries.server.ts";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => adminMeta("Relatório de Produtos");
 
 const PAGE_SIZE = 50;
 
-/** /produto/relatorio?page=N: every product (GET /api/product/all), 50 a page with their details, sizes and colours. */
+/**
+ * /produto/relatorio?search=…&page=N: a page of 50 products (newest first) with their stock, category and colours
+ * (GET /api/product/admin's call), and the sizes and colours beside.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { catalog } = servicesOf(context);
+  const { catalog, stock } = servicesOf(context);
+  const { search } = searchQuery(request, adminProductsQuery.pick({ search: true }));
+  const page = pageParam(new URL(request.url).searchParams);
   const [products, colors, sizes] = await Promise.all([
-    load(() => adminProductList(catalog)),
+    load(() => stock.adminProducts({ page, limit: PAGE_SIZE, search })),
     load(() => catalog.listColors()),
     load(() => catalog.listSizes()),
   ]);
-  const pages = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
-  const page = Math.min(pageParam(new URL(request.url).searchParams), pages);
-  const rows = products.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const details = await load(() =>
-    reportDetails(
-      catalog,
-      rows.map((p) => p.id),
-    ),
-  );
-  return { total: products.length, page, rows, details, colors, sizes };
+  return { total: products.total, page, rows: products.items, colors, sizes };
 }
 
 /** A row's 'Eliminar' (the products grid's delete, components/admin/products/product-actions.ts). */
@@ -119,25 +116,20 @@ function ColorName({ color }: { color: ApiColor }) {
   );
 }
 
-/** /produto/relatorio 'Relatório de Produtos': every product with its stock, category and colours; sizes and colours beside. */
-export default function Page({ loaderData: { total, page, rows, details, colors, sizes } }: Route.ComponentProps) {
+/** /produto/relatorio 'Relatório de Produtos': the products a page at a time with its stock, category and colours; sizes and colours beside. */
+export default function Page({ loaderData: { total, page, rows, colors, sizes } }: Route.ComponentProps) {
   const pending = useScreenPending();
   const { confirm, dialog } = useConfirm();
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher, { success: "Produto eliminado com sucesso!", failure: PRODUCT_TEXT.reportDeleteError });
   const deleting = fetcher.state !== "idle" ? (fetcher.json as { id?: number } | undefined)?.id : undefined;
 
-  const remove = async (product: ApiProductListItem) => {
+  const remove = async (product: AdminProductItem) => {
     if (!(await confirm(PRODUCT_TEXT.deleteConfirm, "Eliminar"))) return;
     void fetcher.submit({ id: product.id }, { method: "post", encType: "application/json" });
   };
 
-  const cell = (id: number, pick: (d: NonNullable<ReportDetail>) => string | number) => {
-    const d = details[id];
-    if (!d) return "N/A";
-    const value = pick(d);
-    return value === "" ? "N/A" : value;
-  };
+  const orNa = (value: string | number | null) => (value === null || value === "" ? "N/A" : value);
 
   return (
     <div>
@@ -145,6 +137,7 @@ export default function Page({ loaderData: { total, page, rows, details, colors,
       {dialog}
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
+          <ListSearch label="Pesquisar produtos" placeholder="Nome do produto" />
           {total === 0 ? (
             <EmptyState message={PRODUCT_TEXT.noProducts} />
           ) : (
@@ -177,19 +170,19 @@ export default function Page({ loaderData: { total, page, rows, details, colors,
                     header: "Quantidade",
                     width: "w-[12%]",
                     className: "tabular-nums",
-                    cell: (p) => cell(p.id, (d) => d.quantidade),
+                    cell: (p) => p.totalStock,
                   },
                   {
                     id: "category",
                     header: "Categoria",
                     width: "w-[13%]",
-                    cell: (p) => cell(p.id, (d) => d.categoria ?? ""),
+                    cell: (p) => orNa(p.categoria),
                   },
                   {
                     id: "color",
                     header: "Cor",
                     width: "w-[14%]",
-                    cell: (p) => cell(p.id, (d) => d.cor.split(",").join(", ")),
+                    cell: (p) => orNa(p.cor.split(",").join(", ")),
                   },
                 ]}
                 actionsWidth="w-[26%]"

@@ -1,43 +1,35 @@
-import { AlertTriangle, Plus, Search } from "lucide-react";
-import { useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { AlertTriangle, Plus } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "#app/lib/toast.tsx";
 import { AdminProductCard, CardBoundary } from "#app/components/admin/products/AdminProductCard.tsx";
-import {
-  filterProducts,
-  GRID_STEP,
-  SEARCH_PARAM,
-  SHOWN_PARAM,
-  shownCount,
-} from "#app/components/admin/products/grid.ts";
+import { GRID_PAGE_SIZE, SEARCH_PARAM } from "#app/components/admin/products/grid.ts";
 import { refreshedOrKept, useTimedRefresh } from "#app/components/admin/products/grid-refresh.ts";
 import { type CardChange, changeProduct } from "#app/components/admin/products/product-actions.ts";
 import { PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
-import { adminProductList, cardStocks } from "#app/components/admin/products/product-data.server.ts";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
+import { Pagination, pageParam, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
-import { buttonClass, EmptyState, inputClass, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
+import { searchQuery } from "#app/components/admin/search-query.server.ts";
+import { buttonClass, EmptyState, PageHeader, useConfirm } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos";
+import { adminProductsQuery } from "./queries.server.ts";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => adminMeta("Gestão de Produtos");
 
-/** GET /api/product/all (as the admin), and the stock of each card the URL's search and count show. */
+/**
+ * /produtos?pesquisa=…&page=N: one page of the products, newest first, each with its stock (the call of
+ * GET /api/product/admin): the page's cards only, never the whole catalogue.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const { catalog } = servicesOf(context);
-  return load(async () => {
-    const products = await adminProductList(catalog);
-    const shown = filterProducts(products, params.get(SEARCH_PARAM) ?? "").slice(0, shownCount(params));
-    return {
-      products,
-      stock: await cardStocks(
-        catalog,
-        shown.map((p) => p.id),
-      ),
-    };
-  });
+  const { search } = searchQuery(request, adminProductsQuery.pick({ search: true }), { search: SEARCH_PARAM });
+  const page = pageParam(params);
+  const { stock } = servicesOf(context);
+  const { items, total, inShop } = await load(() => stock.adminProducts({ page, limit: GRID_PAGE_SIZE, search }));
+  return { products: items, total, inShop, page, search: search ?? "" };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -54,36 +46,19 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.listLoadError);
 
-/** /produtos 'Gestão de Produtos': the grid of every product, refreshed every 5 seconds. */
+/** /produtos 'Gestão de Produtos': a page of the products' grid, refreshed every 5 seconds. */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { products, stock } = loaderData;
+  const { products, total, inShop, page, search } = loaderData;
   useTimedRefresh(loaderData);
-  const [params, setParams] = useSearchParams();
-  // The input answers at once; the URL (hence the loader, for the shown cards' stock) follows.
-  const [query, setQuery] = useState(() => params.get(SEARCH_PARAM) ?? "");
-  const visible = shownCount(params);
+  const pending = useScreenPending();
   const { confirm, dialog } = useConfirm();
-
-  const filtered = useMemo(() => filterProducts(products, query), [products, query]);
-  const shown = filtered.slice(0, visible);
-  const allOut = products.length > 0 && products.every((p) => p.status === 0);
-
-  const search = (value: string) => {
-    setQuery(value);
-    const next = new URLSearchParams(params);
-    if (value.trim()) next.set(SEARCH_PARAM, value);
-    else next.delete(SEARCH_PARAM);
-    next.delete(SHOWN_PARAM);
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
-  const more = new URLSearchParams(params);
-  more.set(SHOWN_PARAM, String(visible + GRID_STEP));
+  const allOut = total > 0 && !inShop;
 
   return (
     <div>
       <PageHeader
         title="Gestão de Produtos"
-        description={`${products.length} ${products.length === 1 ? "produto encontrado" : "produtos encontrados"}`}
+        description={`${total} ${total === 1 ? "produto encontrado" : "produtos encontrados"}`}
         actions={
           <Link to="/produtos/criar" className={buttonClass.primary}>
             <Plus aria-hidden="true" className="size-4" />
@@ -101,7 +76,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {PRODUCT_TEXT.emptyShop}
         </div>
       )}
-      {products.length === 0 ? (
+      {total === 0 && !search ? (
         <EmptyState message={PRODUCT_TEXT.noProducts}>
           <Link to="/produtos/criar" className={`${buttonClass.primary} mt-4`}>
             Criar Produto
@@ -109,51 +84,30 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <>
-          <div className="mb-4 max-w-sm">
-            <label htmlFor="product-search" className="sr-only">
-              Pesquisar produtos
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600"
-              />
-              <input
-                id="product-search"
-                type="search"
-                value={query}
-                onChange={(e) => search(e.target.value)}
-                placeholder="Pesquisar por nome"
-                className={`${inputClass} pl-9`}
-              />
-            </div>
-          </div>
-          {filtered.length === 0 ? (
+          <ListSearch
+            label="Pesquisar produtos"
+            placeholder="Pesquisar por nome"
+            param={SEARCH_PARAM}
+            className="mb-4 max-w-sm"
+          />
+          {products.length === 0 ? (
             <EmptyState message={PRODUCT_TEXT.noProducts} />
           ) : (
             <ul
-              className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+              className={`grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 ${pending ? "opacity-60" : ""}`}
               aria-label="Produtos"
+              aria-busy={pending}
             >
-              {shown.map((product) => (
+              {products.map((product) => (
                 <li key={product.id}>
                   <CardBoundary>
-                    <AdminProductCard product={product} stock={stock[product.id]} confirm={confirm} />
+                    <AdminProductCard product={product} stock={{ total: product.totalStock }} confirm={confirm} />
                   </CardBoundary>
                 </li>
               ))}
             </ul>
           )}
-          {filtered.length > shown.length && (
-            <div className="mt-6 flex flex-col items-center gap-2">
-              <p className="text-sm text-gray-700">
-                A mostrar {shown.length} de {filtered.length}
-              </p>
-              <Link to={`?${more}`} replace preventScrollReset className={buttonClass.secondary}>
-                Mostrar mais
-              </Link>
-            </div>
-          )}
+          <Pagination page={page} pageSize={GRID_PAGE_SIZE} total={total} label="Paginação dos produtos" />
         </>
       )}
     </div>

@@ -4,6 +4,6 @@
  * their loaders only; the `.server` suffix keeps these modules out of the browser bundle.
  */
 export { contactMessagesQuery } from "#server/modules/contact/schemas.ts";
-export { lowStockQuery, stockProductsQuery } from "#server/modules/inventory/schemas.ts";
+export { adminProductsQuery, lowStockQuery, stockProductsQuery } from "#server/modules/inventory/schemas.ts";
 export { adminOrdersQuery, porTempoQuery } from "#server/modules/orders/admin/schemas.ts";
 export { ORDER_STATUS_LABELS } from "#server/modules/orders/timeline.ts";

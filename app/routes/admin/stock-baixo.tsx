@@ -1,6 +1,8 @@
 import { PackagePlus } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
+import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { type StockEdit, stockAction } from "#app/components/admin/stock/actions.ts";
@@ -30,15 +32,23 @@ export const meta: Route.MetaFunction = () => adminMeta("Stock Baixo");
 /** The threshold choices; 10 is the default (the API's too). */
 const THRESHOLDS = [5, 10, 15] as const;
 
-/** /stock-baixo?threshold=N&product={id}&history={variantId}: GET /api/stock/low-stock and the chosen product's panel. */
+const PAGE_SIZE = 20;
+
+/**
+ * /stock-baixo?threshold=N&search=…&page=N&product={id}&history={variantId}: a page of GET /api/stock/low-stock
+ * (emptiest first) with the number of every match, and the chosen product's panel.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const { threshold } = searchQuery(request, lowStockQuery);
+  const query = searchQuery(request, lowStockQuery);
+  const page = query.page ?? 1;
   const [products, panel] = await Promise.all([
-    load(() => services.stock.lowStock(threshold)),
+    load(() =>
+      services.stock.lowStockPage({ threshold: query.threshold, page, limit: PAGE_SIZE, search: query.search }),
+    ),
     loadProductPanel(services, request),
   ]);
-  return { threshold, products, panel };
+  return { threshold: query.threshold, page, products, panel };
 }
 
 /** The stock dialog's edit (components/admin/stock/actions.ts). */
@@ -49,11 +59,12 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os produtos com stock baixo");
 
 /** /stock-baixo 'Stock Baixo': products with a variant at or under the threshold, restocked from their variants. */
-export default function Page({ loaderData: { threshold, products, panel } }: Route.ComponentProps) {
+export default function Page({ loaderData: { threshold, page, products, panel } }: Route.ComponentProps) {
   const thresholdId = useId();
   const { update } = useScreenParams();
+  const pending = useScreenPending();
 
-  const chooseThreshold = (value: string) => update({ threshold: value });
+  const chooseThreshold = (value: string) => update({ threshold: value, page: null });
 
   return (
     <div>
@@ -87,50 +98,55 @@ export default function Page({ loaderData: { threshold, products, panel } }: Rou
             </select>
           </div>
           <p className="text-sm text-gray-700" aria-live="polite">
-            {products.length} produto(s) com stock igual ou inferior a {threshold}
+            {products.total} produto(s) com stock igual ou inferior a {threshold}
           </p>
         </div>
 
-        {products.length === 0 ? (
+        <ListSearch label="Pesquisar produto" placeholder="Nome do produto" />
+
+        {products.items.length === 0 ? (
           <EmptyState message={`Nenhum produto com stock igual ou inferior a ${threshold}.`} />
         ) : (
-          <StockProductTable
-            label="Produtos com stock baixo"
-            rows={products}
-            columns={[
-              stockColumns.name("w-[20%]"),
-              stockColumns.category("w-[13%]"),
-              stockColumns.variants("w-[10%]"),
-              stockColumns.total("w-[10%]"),
-              {
-                id: "min",
-                header: "Stock Mínimo",
-                width: "w-[11%]",
-                className: "tabular-nums",
-                cell: (p) => p.minStock,
-              },
-              {
-                id: "state",
-                header: "Estado",
-                width: "w-[18%]",
-                cell: (p) => {
-                  const level = lowStockLevel(p.minStock, p.totalStock);
-                  return (
-                    <>
-                      <Badge className={level.className}>{level.label}</Badge>
-                      {level.detail ? <span className="ml-1 text-xs text-gray-700">{level.detail}</span> : null}
-                    </>
-                  );
+          <div aria-busy={pending} className={pending ? "opacity-60" : ""}>
+            <StockProductTable
+              label="Produtos com stock baixo"
+              rows={products.items}
+              columns={[
+                stockColumns.name("w-[20%]"),
+                stockColumns.category("w-[13%]"),
+                stockColumns.variants("w-[10%]"),
+                stockColumns.total("w-[10%]"),
+                {
+                  id: "min",
+                  header: "Stock Mínimo",
+                  width: "w-[11%]",
+                  className: "tabular-nums",
+                  cell: (p) => p.minStock,
                 },
-              },
-            ]}
-            open={{
-              text: "Repor stock",
-              label: (name) => `Repor stock de ${name}`,
-              className: buttonClass.primary,
-              icon: PackagePlus,
-            }}
-          />
+                {
+                  id: "state",
+                  header: "Estado",
+                  width: "w-[18%]",
+                  cell: (p) => {
+                    const level = lowStockLevel(p.minStock, p.totalStock);
+                    return (
+                      <>
+                        <Badge className={level.className}>{level.label}</Badge>
+                        {level.detail ? <span className="ml-1 text-xs text-gray-700">{level.detail}</span> : null}
+                      </>
+                    );
+                  },
+                },
+              ]}
+              open={{
+                text: "Repor stock",
+                label: (name) => `Repor stock de ${name}`,
+                className: buttonClass.primary,
+                icon: PackagePlus,
+              }}
+            />
+            <Pagination page={page} pageSize={PAGE_SIZE} total={products.total} label="Paginação dos produtos" />
+          </div>
         )}
       </Panel>
 

@@ -1,6 +1,7 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import type { PublicUser } from "#server/modules/accounts/schemas.ts";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
 import { Pagination, useScreenPending } from "#app/components/admin/Pagination.tsx";
 import { ResponsiveTable } from "#app/components/admin/ResponsiveTable.tsx";
 import { type ActionResult, useFetcherToast } from "#app/components/admin/route-data.tsx";
@@ -14,8 +15,9 @@ export interface UsersPage {
   pageSize: number;
 }
 
-/** The search param of the users' page on /dashboard. */
+/** The search params of the users' page and search on /dashboard. */
 export const USERS_PAGE_PARAM = "usersPage";
+export const USERS_SEARCH_PARAM = "utilizador";
 
 const iconButton = `${focusRing} inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium`;
 
@@ -41,10 +43,25 @@ export function UsersTable({ users }: { users: UsersPage }) {
     void remover.submit({ intent: "delete-user", id: user.id }, { method: "post", encType: "application/json" });
   }
 
-  if (users.total === 0) return <EmptyState message="Nenhum utilizador encontrado." />;
+  const search = (
+    <ListSearch
+      label="Pesquisar utilizadores"
+      placeholder="Nome ou email"
+      param={USERS_SEARCH_PARAM}
+      pageParam={USERS_PAGE_PARAM}
+    />
+  );
+  if (users.total === 0)
+    return (
+      <>
+        {search}
+        <EmptyState message="Nenhum utilizador encontrado." />
+      </>
+    );
 
   return (
     <>
+      {search}
       <ResponsiveTable
         label="Utilizadores"
         tableFrom="lg"

@@ -2,29 +2,28 @@
  * Loader helpers of the users screens (/dashboard's 'Utilizadores', /usuarios/ver/:id,
  * /usuarios/editar/:id): the same service calls as GET /api/users and GET /api/users/:id.
  */
+import { z } from "zod";
 import { idParams, type PublicUser } from "#server/modules/accounts/schemas.ts";
 import { BadRequestError } from "#server/core/errors.ts";
+import { searchText } from "#server/core/zod.ts";
+import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
-import type { UsersPage } from "./UsersTable.tsx";
+import { USERS_SEARCH_PARAM, type UsersPage } from "./UsersTable.tsx";
 
 type Context = Parameters<typeof servicesOf>[0];
 
 export const USERS_PAGE_SIZE = 20;
 
-/** Staff (admins) first, then clientes, each by id: the accounts an owner manages stay on the first page. */
-const staffFirst = (users: PublicUser[]) =>
-  users.toSorted((a, b) => Number(b.function === "admin") - Number(a.function === "admin") || a.id - b.id);
-
-/** One page of GET /api/users, staff first: a shop with thousands of clientes does not send them all. */
-export async function loadUsersPage(context: Context, page: number): Promise<UsersPage> {
-  const users = await load(() => servicesOf(context).accounts.list());
-  const start = (page - 1) * USERS_PAGE_SIZE;
-  return {
-    items: staffFirst(users).slice(start, start + USERS_PAGE_SIZE),
-    total: users.length,
-    page,
-    pageSize: USERS_PAGE_SIZE,
-  };
+/**
+ * One page of GET /api/users?page=&limit=&search= (staff first, then clientes, by id; the search a part of the
+ * name or e-mail, validated as every list's): a shop with thousands of clientes sends one page.
+ */
+export async function loadUsersPage(context: Context, request: Request, page: number): Promise<UsersPage> {
+  const { search } = searchQuery(request, z.object({ search: searchText }), { search: USERS_SEARCH_PARAM });
+  const { items, total } = await load(() =>
+    servicesOf(context).accounts.listPage({ page, limit: USERS_PAGE_SIZE, search }),
+  );
+  return { items, total, page, pageSize: USERS_PAGE_SIZE };
 }
 
 /** GET /api/users/:id: the id is checked as the API checks it ('ID inválido', 400). */

@@ -1,30 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterProducts, GRID_STEP, shownCount } from "./grid.ts";
 import { cardStockError, deleteMessage, parseProductId } from "./product-api.ts";
-
-const params = (query: string) => new URLSearchParams(query);
-
-describe("products grid (/produtos): which cards the URL shows", () => {
-  it("shows one step by default and whole steps when the URL asks for more", () => {
-    expect(shownCount(params(""))).toBe(GRID_STEP);
-    expect(shownCount(params("mostrar=60"))).toBe(60);
-    expect(shownCount(params("mostrar=61"))).toBe(90);
-    for (const bad of ["mostrar=0", "mostrar=-30", "mostrar=abc", "mostrar=1e3", "mostrar=9999999"]) {
-      expect(shownCount(params(bad)), bad).toBe(GRID_STEP);
-    }
-  });
-
-  it("finds products by part of the name, whatever the case, and keeps the list's order", () => {
-    const list = [
-      { id: 3, name: "Caneca Azul" },
-      { id: 2, name: "T-shirt" },
-      { id: 1, name: "CANECA Água" },
-    ];
-    expect(filterProducts(list, " caneca ").map((p) => p.id)).toEqual([3, 1]);
-    expect(filterProducts(list, "").map((p) => p.id)).toEqual([3, 2, 1]);
-    expect(filterProducts(list, "água").map((p) => p.id)).toEqual([1]);
-  });
-});
 
 describe("product admin messages", () => {
   const answer = (ok: boolean, status: number, data: unknown) =>
