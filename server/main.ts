@@ -101,6 +101,7 @@ export async function main(): Promise<void> {
     remindPayments: () => services.paymentReminders.sendDue(),
     mailShop: async () => (await services.settings.get()).identity,
     invoices: services.invoicing,
+    beforeMailDrain: () => services.accounts.links.processPending(),
   });
   jobsRef.current = jobs;
   const print = (line: string) => process.stdout.write(line + "\n");

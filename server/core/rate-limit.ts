@@ -27,6 +27,21 @@ export function createRateLimiter(db: Database): RateLimiter {
 }
 
 export async function hitRateLimit(db: Database, key: string, max: number, windowMs: number): Promise<void> {
+  const row = await countRateLimitHit(db, key, windowMs);
+  if (row.count > max) {
+    throw new TooManyRequestsError(undefined, Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)));
+  }
+}
+
+/**
+ * Counts one hit under `key` and returns the window's count, without refusing anything: for limits applied
+ * silently inside a transaction (e.g. at most a few mails per account an hour, whoever asks for them).
+ */
+export async function countRateLimitHit(
+  db: Pick<Database, "insert">,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; resetAt: Date }> {
   const resetAt = new Date(Date.now() + windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -39,9 +54,7 @@ export async function hitRateLimit(db: Database, key: string, max: number, windo
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row && row.count > max) {
-    throw new TooManyRequestsError(undefined, Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)));
-  }
+  return row!;
 }
 
 export async function resetRateLimit(db: Database, key: string): Promise<void> {

@@ -70,6 +70,8 @@ export async function startJobs(deps: {
   mailShop?: () => Promise<MailShop>;
   /** Issues the queued invoices and credit notes (invoicing service). */
   invoices?: InvoiceJobs;
+  /** Runs before each outbox drain: queues the mails of the links asked for by address (accounts/account-links.ts). */
+  beforeMailDrain?: () => Promise<unknown>;
 }): Promise<Jobs> {
   const { db, config } = deps;
   const logger = deps.logger.child({ component: "jobs" });
@@ -125,6 +127,7 @@ export async function startJobs(deps: {
 
     const mailWorkerId = await boss.work(MAIL_DRAIN, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
       const signal = job ? AbortSignal.any([job.signal, stopping.signal]) : stopping.signal;
+      await deps.beforeMailDrain?.().catch((err: unknown) => logger.error({ err }, "link requests failed"));
       const result = await drainOutbox(db, transport, logger, {
         signal,
         retryBaseMs: config.mailRetryBaseMs,

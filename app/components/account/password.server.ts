@@ -23,9 +23,8 @@ export async function forgotPasswordAction(request: Request, context: ContextRea
   if (!parsed.ok) return refuse(failure(form, firstError(parsed.failure)));
   const { email } = parsed.data;
   const sent = await attempt(form, async () => {
-    // Per address and per e-mail, counted alike for unknown e-mails (the answer tells nothing).
+    // Per address only, as the API: the mails per account are capped silently (accounts/account-links.ts).
     await services.limiter.hit(`forgot:ip:${ip}`, 20, 60 * MINUTE);
-    await services.limiter.hit(`forgot:email:${email}`, 5, 60 * MINUTE);
     return services.accounts.passwordReset.request(email);
   });
   if (!sent.ok) return sent.response;

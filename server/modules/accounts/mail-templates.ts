@@ -43,6 +43,27 @@ export function PasswordResetMail(p: { shop: string; name: string; link: string 
   );
 }
 
+export function SignInLinkMail(p: { shop: string; name: string; link: string; recoverUrl: string }) {
+  return greeted(
+    p.name,
+    h(
+      Paragraph,
+      null,
+      `Recebemos um pedido para entrar na sua conta na ${p.shop} sem palavra-passe. Para entrar, ` +
+        "clique na ligação abaixo (válida durante 15 minutos e apenas uma vez):",
+    ),
+    h(Paragraph, null, h(MailLink, { href: p.link }, "Entrar na minha conta")),
+    h(
+      Paragraph,
+      null,
+      "Se não foi você, ignore este email: ninguém entra na sua conta sem esta ligação. Se recebe muitos destes " +
+        "pedidos, alguém pode estar a tentar adivinhar a sua palavra-passe: ",
+      h(MailLink, { href: p.recoverUrl }, "escolha uma nova"),
+      ".",
+    ),
+  );
+}
+
 export function PasswordChangedMail(p: { shop: string; name: string; recoverUrl: string }) {
   return greeted(
     p.name,

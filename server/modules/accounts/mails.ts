@@ -5,6 +5,7 @@ import {
   AccountDeletedMail,
   PasswordChangedMail,
   PasswordResetMail,
+  SignInLinkMail,
   VerificationMail,
   WelcomeMail,
 } from "./mail-templates.ts";
@@ -57,6 +58,23 @@ export function passwordResetMail(shop: string, name: string, to: string, link: 
     html: renderMail(h(PasswordResetMail, { shop, name, link })),
   };
 }
+
+/** 'Enviar ligação de acesso': a single-use sign-in link, valid for 15 minutes. */
+export function signInLinkMail(shop: string, name: string, to: string, link: string): OutgoingMail {
+  return {
+    to,
+    kind: "sign-in-link",
+    subject: `A sua ligação de acesso à ${shop}`,
+    text:
+      `Olá ${name},\n\nRecebemos um pedido para entrar na sua conta na ${shop} sem palavra-passe. Para entrar, ` +
+      `abra esta ligação (válida durante 15 minutos e apenas uma vez):\n\n${link}\n\n` +
+      `Se não foi você, ignore este email: ninguém entra na sua conta sem esta ligação. Se recebe muitos destes ` +
+      `pedidos, alguém pode estar a tentar adivinhar a sua palavra-passe: escolha uma nova em ${recoverPage(link)}.\n`,
+    html: renderMail(h(SignInLinkMail, { shop, name, link, recoverUrl: recoverPage(link) })),
+  };
+}
+
+const recoverPage = (link: string) => `${new URL(link).origin}/recuperar-palavra-passe`;
 
 /** After a reset: tells the owner, in case someone else did it. */
 export function passwordChangedMail(shop: string, name: string, to: string, publicUrl: string): OutgoingMail {

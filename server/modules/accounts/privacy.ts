@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "#server/core/db/client.ts";
-import { emailVerificationTokens, passwordResetTokens, sessions, users } from "./schema.ts";
+import { emailVerificationTokens, passwordResetTokens, sessions, signInLinkTokens, users } from "./schema.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "#server/core/errors.ts";
 import { verifyPassword } from "./passwords.ts";
 
@@ -97,5 +97,6 @@ export async function anonymiseAccount(tx: Tx, userId: number): Promise<void> {
     .where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await tx.delete(signInLinkTokens).where(eq(signInLinkTokens.userId, userId));
   await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
 }

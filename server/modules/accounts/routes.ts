@@ -112,9 +112,9 @@ export function accountsRoutes(
     "/api/users/forgot-password",
     { config: { access: "public" }, schema: { body: forgotPasswordBody, response: { 200: messageResponse } } },
     async (request) => {
-      // Per address and per e-mail, counted alike for unknown e-mails (the answer tells nothing).
+      // Per address only: the mails per account are capped silently (account-links.ts), so nobody else's
+      // requests can make the owner's own answer 429.
       await limiter.hit(`forgot:ip:${request.ip}`, 20, 60 * MINUTE);
-      await limiter.hit(`forgot:email:${request.body.email}`, 5, 60 * MINUTE);
       return { success: true, ...(await accounts.passwordReset.request(request.body.email)) };
     },
   );

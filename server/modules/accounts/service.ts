@@ -7,6 +7,13 @@ import { emailVerificationTokens, users } from "./schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from "./mails.ts";
+import {
+  processLinkRequests,
+  requestAccountLink,
+  revokeAccountLinks,
+  SIGN_IN_LINK_MESSAGE,
+  useSignInLink,
+} from "./account-links.ts";
 import { createPasswordReset, type PasswordReset } from "./password-reset.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import type { LoginBody, PublicUser, RegisterBody, Role } from "./schemas.ts";
@@ -38,6 +45,17 @@ export interface AccountsDeps {
 export interface AccountsService {
   /** 'Esqueceu-se da palavra-passe?' (password-reset.ts). */
   passwordReset: PasswordReset;
+  /** The e-mailed links' job and 'Enviar ligação de acesso' (account-links.ts). */
+  links: {
+    /** The mail job: sends the links asked for, to addresses that have an account (silently capped per hour). */
+    processPending(): Promise<number>;
+    /** POST /api/users/login-link: the same answer whether or not the address has an account. */
+    requestSignIn(email: string): Promise<{ message: string }>;
+    /** POST /api/users/login-link/use: a new session through a one-time link. */
+    useSignIn(token: string): Promise<{ user: PublicUser; token: string }>;
+  };
+  /** Whether this e-mail is the sign-in of the account `userId` (a known device past the account's ceiling). */
+  isAccountOf(userId: number, email: string): Promise<boolean>;
   /** POST /api/users/register: the same answer whether or not the e-mail already has an account. */
   register(input: RegisterBody): Promise<{ message: string }>;
   /** POST /api/email/send (admin): a fresh verification link, or the welcome e-mail. */
@@ -84,6 +102,15 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { db } = deps;
   return {
     passwordReset: createPasswordReset(deps),
+    links: {
+      processPending: () => processLinkRequests(deps),
+      requestSignIn: async (email) => {
+        await requestAccountLink(deps, "sign-in", email);
+        return { message: SIGN_IN_LINK_MESSAGE };
+      },
+      useSignIn: (token) => useSignInLink(deps, token),
+    },
+    isAccountOf: async (userId, email) => (await findByEmail(db, email))?.id === userId,
     register: (input) => register(deps, input),
     sendAccountMail: (input) => sendAccountMail(deps, input),
     verifyEmail: (token) => verifyEmail(db, token),
@@ -253,7 +280,10 @@ export async function upsertAdmin(
       })
       .where(eq(users.id, existing.id))
       .returning(publicColumns);
-    if (!samePassword) await deps.sessions.destroyAllForUser(existing.id);
+    if (!samePassword) {
+      await revokeAccountLinks(deps.db, existing.id);
+      await deps.sessions.destroyAllForUser(existing.id);
+    }
     return { created: false, user: toPublicUser(row!) };
   }
   const passwordHash = await hashPassword(input.password);
@@ -365,6 +395,8 @@ export async function updateUser(
         throw error;
       });
     if (nextRole !== current.function) await deps.sessions.destroyAllForUser(id);
+    // A link mailed to the old address must not outlive the change.
+    if (row!.email.toLowerCase() !== current.email.toLowerCase()) await revokeAccountLinks(tx, id);
     return toPublicUser(row!);
   });
 }
@@ -414,10 +446,13 @@ export async function changeOwnPassword(
     throw new BadRequestError(WRONG_CURRENT_PASSWORD, [{ path: "/currentPassword", message: WRONG_CURRENT_PASSWORD }]);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await revokeAccountLinks(tx, userId);
+  });
   await deps.sessions.destroyAllForUser(userId, currentToken);
   return { message: "Palavra-passe alterada com sucesso." };
 }
@@ -429,9 +464,12 @@ export async function changePassword(
   currentToken?: string,
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await revokeAccountLinks(tx, userId);
+  });
   await deps.sessions.destroyAllForUser(userId, currentToken);
 }
