@@ -68,6 +68,9 @@ describe("the synonyms editor's text", () => {
     expect(groupsOf(words(SYNONYM_LIMITS.words))[0]).toHaveLength(SYNONYM_LIMITS.words);
     expect(refusal("caneca")).toBe(`Linha 1: ${SEARCH_MESSAGES.synonymGroupTooSmall}`);
     expect(refusal("caneca = Caneca")).toBe(`Linha 1: ${SEARCH_MESSAGES.synonymGroupTooSmall}`);
+    // The same word with and without accents is one word to the search: kept once, so no group of one is saved.
+    expect(refusal("sabão = SABAO")).toBe(`Linha 1: ${SEARCH_MESSAGES.synonymGroupTooSmall}`);
+    expect(groupsOf("sabão = sabonete = Sabao")).toEqual([["sabão", "sabonete"]]);
   });
 
   it("refuses more groups than the API takes with the API's own message (no line: it is about the list)", () => {
@@ -90,6 +93,7 @@ describe("the synonyms editor's text", () => {
     expect(synonymsTextWith(groups, "camisola")).toBe("sabão = sabonete\ncamisola = ");
     expect(synonymsTextWith([], "  camisola   azul ")).toBe("camisola azul = ");
     expect(synonymsTextWith(groups, "Sabonete")).toBe("sabão = sabonete");
+    expect(synonymsTextWith(groups, "sabao")).toBe("sabão = sabonete");
     expect(synonymsTextWith(groups, null)).toBe("sabão = sabonete");
     expect(synonymsTextWith(groups, "   ")).toBe("sabão = sabonete");
     // The admin completes the line; it is read as one more group.

@@ -36,7 +36,13 @@ export function synonymsToText(groups: readonly (readonly string[])[]): string {
 }
 
 const tidy = (word: string) => word.replace(/\s+/g, " ").trim();
-const sameWord = (a: string, b: string) => a.localeCompare(b, "pt-PT", { sensitivity: "accent" }) === 0;
+/** Words the search takes for one (case and accents aside: "Sabão" and "sabao"), as the search module keys them. */
+const wordKey = (word: string) =>
+  tidy(word)
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+const sameWord = (a: string, b: string) => wordKey(a) === wordKey(b);
 
 /**
  * The text with a new group started by `word` ("texto = ", the admin types its synonyms after it), unless a group
@@ -53,18 +59,19 @@ export function synonymsTextWith(groups: readonly (readonly string[])[], word: s
 export type SplitSynonyms = { ok: true; groups: string[][]; lines: number[] } | { ok: false; message: string };
 
 /**
- * The editor's text as groups: blank lines are skipped, each other line is one group of its non-empty words
- * (spaces inside a word are kept, "t shirt"). A line of separators alone is refused (an empty group).
+ * The editor's text as groups: blank lines are skipped, each other line is one group of its non-empty words, each
+ * once (spaces inside a word are kept, "t shirt"). A line of separators alone is refused (an empty group).
  */
 export function splitSynonymsText(text: string): SplitSynonyms {
   const groups: string[][] = [];
   const lines: number[] = [];
   for (const [index, raw] of text.split(/\r\n|\r|\n/).entries()) {
     if (raw.trim() === "") continue;
+    // A word written twice in a line counts once (the search would keep one of them anyway).
     const words = raw
       .split(/[,=]/)
       .map(tidy)
-      .filter((w) => w !== "");
+      .filter((w, i, all) => w !== "" && all.findIndex((other) => sameWord(other, w)) === i);
     if (words.length === 0) return { ok: false, message: SYNONYMS_TEXT_MESSAGES.emptyGroup(index + 1) };
     groups.push(words);
     lines.push(index + 1);
