@@ -69,7 +69,9 @@ test("the header's field searches without JavaScript (a link to /pesquisa below 
   expect(await shownIds(page)).toEqual(answer.produtos.map((p) => p.id));
 });
 
-test("nothing found: the empty state with 'Quis dizer' and the categories", async ({ page }) => {
+test("nothing found: the empty state links the categories; a misspelt word gets 'Quis dizer' with its search", async ({
+  page,
+}) => {
   await page.goto("/pesquisa?q=xyzzyqwv");
   await expect(page.getByText('Sem resultados para "xyzzyqwv"')).toBeVisible();
   const categorias = page.getByRole("navigation", { name: "Categorias" });
@@ -77,12 +79,13 @@ test("nothing found: the empty state with 'Quis dizer' and the categories", asyn
 
   // A misspelt word: the page proposes the API's correction and links to its search.
   const answer = await apiFor(page.request, "/pesquisa?q=canecca");
+  expect(answer.sugestao).not.toBeNull();
   await page.goto("/pesquisa?q=canecca");
-  if (answer.sugestao) {
-    const link = page.getByRole("link", { name: answer.sugestao });
-    await expect(page.getByText("Quis dizer")).toBeVisible();
-    await expect(link).toHaveAttribute("href", `/pesquisa?q=${encodeURIComponent(answer.sugestao)}`);
-  }
+  await expect(page.getByText("Quis dizer")).toBeVisible();
+  await expect(page.getByRole("link", { name: answer.sugestao!, exact: true })).toHaveAttribute(
+    "href",
+    `/pesquisa?q=${encodeURIComponent(answer.sugestao!)}`,
+  );
 });
 
 test("a bad parameter shows its pt-PT message with status 400; an unknown category is a 404", async ({ page }) => {
