@@ -32,6 +32,7 @@ import { parseCallback, verifyCallbackKey, type GatewayCallback } from "#server/
 import {
   findAnyPayment,
   findPendingPayment,
+  hadEarlierNotification,
   linkNotification,
   recordConfirmationResend,
   recordNotification,
@@ -63,7 +64,7 @@ import type { PaymentExceptionItem } from "#server/flows/payment-exceptions/sche
  * A payment arrives (the gateway's callback, or the admin's 'Verificar' asking the provider): in the payment's
  * transaction the payment is paid, its order is paid, the order's reserved units are sold, its invoice is queued
  * and the buyer's confirmation e-mail is queued. Money that cannot be applied (after the order expired, another
- * amount, an unknown reference) becomes a payment exception; the admin may then reinstate a late payment's
+ * amount, an unknown reference, a second payment of a paid reference) becomes a payment exception; the admin may then reinstate a late payment's
  * order, which takes its units from the shelf again. 'Enviar confirmação' sends the confirmation once more.
  */
 
@@ -83,7 +84,15 @@ export interface PaymentFlowDeps {
 export interface CallbackOutcome {
   status: 200 | 403 | 503;
   result:
-    "paid" | "replay" | "late_payment" | "unknown_payment" | "amount_mismatch" | "ignored" | "forbidden" | "retry";
+    | "paid"
+    | "replay"
+    | "late_payment"
+    | "duplicate_payment"
+    | "unknown_payment"
+    | "amount_mismatch"
+    | "ignored"
+    | "forbidden"
+    | "retry";
 }
 
 const NOT_FOUND = "Pedido não encontrado";
@@ -196,7 +205,24 @@ export async function handleCallback(deps: PaymentFlowDeps, query: Record<string
           );
           return "late_payment" as const;
         }
-        // A second notice for a payment already paid is left as before (no kind of exception fits it).
+        if (known?.status === "paid") {
+          // Another notice (a replay of the same one never gets here: its event key is taken) for a payment already
+          // paid is a second payment of the reference, unless it is the first notice of a payment the admin's
+          // 'Verificar' applied. The money must go back: an exception, once per event.
+          const earlier = await hadEarlierNotification(tx, {
+            paymentId: known.id,
+            provider: deps.provider.name,
+            eventId,
+          });
+          await linkNotification(tx, eventId, known.id);
+          if (!earlier) return "replay" as const;
+          await recordPaymentException(
+            tx,
+            { kind: "duplicate", paymentEventId: eventId, cb, payment: known },
+            deps.publicUrl,
+          );
+          return "duplicate_payment" as const;
+        }
         if (!known) {
           await recordPaymentException(tx, { kind: "unknown_reference", paymentEventId: eventId, cb }, deps.publicUrl);
         }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Tx } from "#server/core/db/client.ts";
 import type { GatewayCallback } from "./callback.ts";
 import { paymentEvents, payments } from "./schema.ts";
@@ -33,6 +33,25 @@ function callbackMatch(cb: GatewayCallback) {
       : eq(payments.reference, cb.reference)
     : undefined;
   return byReference ?? byRequest;
+}
+
+/**
+ * Whether the gateway told us about this payment before this notice (another event of the same provider linked
+ * to it): a paid payment's first notice may come after the admin's 'Verificar' applied it, which is no second payment.
+ */
+export async function hadEarlierNotification(
+  tx: Tx,
+  input: { paymentId: number; provider: string; eventId: number },
+): Promise<boolean> {
+  const n = await tx.$count(
+    paymentEvents,
+    and(
+      eq(paymentEvents.paymentId, input.paymentId),
+      eq(paymentEvents.provider, input.provider),
+      ne(paymentEvents.id, input.eventId),
+    ),
+  );
+  return n > 0;
 }
 
 /** The unpaid payment a callback is about, locked: by entity + reference (MB), reference (Payshop) or request id (MB WAY). */

@@ -38,6 +38,8 @@ function advice(d: ExceptionMailData): string {
       return "A encomenda continua a aguardar pagamento. Contacte o cliente e marque o valor recebido para reembolso (ou ignore-o, com uma nota a explicar porquê).";
     case "unknown_reference":
       return "Nenhum pagamento da loja tem esta referência. Confirme o movimento no backoffice do operador e marque-o para reembolso ou ignore-o com uma nota.";
+    case "duplicate":
+      return "A encomenda já estava paga: este é um segundo pagamento da mesma referência. Confirme o movimento no backoffice do operador, contacte o cliente e marque-o para reembolso (ou ignore-o, com uma nota a explicar porquê).";
   }
 }
 

@@ -8,6 +8,7 @@ export const EXCEPTION_KIND_LABELS = {
   late: "Pagamento após expiração",
   amount_mismatch: "Valor diferente",
   unknown_reference: "Referência desconhecida",
+  duplicate: "Pagamento em duplicado",
 } as const;
 export type ExceptionKind = keyof typeof EXCEPTION_KIND_LABELS;
 

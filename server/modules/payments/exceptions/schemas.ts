@@ -4,7 +4,7 @@ import { intValue, pageQuery } from "#server/core/zod.ts";
 
 /** Request and answer shapes of the payment exceptions (/api/payments/exceptions*, 'Exceções de pagamento'). */
 
-export const EXCEPTION_KINDS = ["late", "amount_mismatch", "unknown_reference"] as const;
+export const EXCEPTION_KINDS = ["late", "amount_mismatch", "unknown_reference", "duplicate"] as const;
 export const EXCEPTION_STATUSES = ["open", "reinstated", "refund_due", "refunded", "dismissed"] as const;
 /** What the admin can do with an exception ('Repor encomenda', 'Marcar para reembolso', 'Reembolso feito', 'Ignorar'). */
 export const EXCEPTION_ACTIONS = ["reinstate", "refund_due", "refunded", "dismissed"] as const;
