@@ -30,15 +30,15 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
   },
   projects: [
-    { name: "server", testMatch: /(lifecycle|guard)\.spec\.ts/ },
+    { name: "server", testMatch: /(lifecycle|guard|page-cache)\.spec\.ts/ },
     {
       name: "desktop",
-      testIgnore: /(lifecycle|guard)\.spec\.ts/,
+      testIgnore: /(lifecycle|guard|page-cache)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "mobile",
-      testIgnore: /(lifecycle|guard)\.spec\.ts/,
+      testIgnore: /(lifecycle|guard|page-cache)\.spec\.ts/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, launchOptions: chromium },
     },
   ],
