@@ -112,7 +112,10 @@ export async function listStockProducts(
         where v.product_id = page.id
       ) agg
       order by page.name, page.id`),
-    db.execute(sql`select count(*) as total from products p where ${where}`),
+    // Without a search every product not deleted matches: the stock summary's count (kept by triggers).
+    query.search
+      ? db.execute(sql`select count(*) as total from products p where ${where}`)
+      : db.execute(sql`select coalesce(sum(products), 0) as total from stock_summary_shards`),
   ]);
   const items = page.rows.map((r) => {
     const totalStock = num(r.total_stock);
