@@ -17,6 +17,7 @@ import { fulfilmentRoutes } from "#server/modules/aftersale/fulfilment/routes.ts
 import { invoicingRoutes } from "#server/modules/invoicing/routes.ts";
 import { registerAccess } from "#server/http/access.ts";
 import { helmetHeaders, registerHotReads } from "#server/http/hot-reads.ts";
+import { PERMISSIONS_POLICY } from "#server/http/permissions-policy.ts";
 import { PageCache, registerPageCache } from "#server/http/page-cache.ts";
 import { errorBody } from "#server/core/errors.ts";
 import { registerErrorHandler } from "#server/http/error-handler.ts";
@@ -75,9 +76,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
   } as const;
+  // Helmet's headers and the Permissions-Policy (helmet has none): what the answers made outside the normal path
+  // (framework errors, the hot reads, the page cache) carry by hand; the onRequest hook below sets it on the rest.
+  const securityHeaders = { ...helmetHeaders(helmetOptions), "permissions-policy": PERMISSIONS_POLICY };
   // Answers Fastify gives before any hook runs (a URL it cannot decode) get the same headers by hand.
   const frameworkErrorHeaders = {
-    ...helmetHeaders(helmetOptions),
+    ...securityHeaders,
     "content-security-policy": JSON_CSP,
     "cache-control": "no-store",
   };
@@ -103,7 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
 
   // First of all hooks: cached public lists are answered from memory with the same headers.
-  registerHotReads(app, { ...helmetHeaders(helmetOptions), "content-security-policy": JSON_CSP });
+  registerHotReads(app, { ...securityHeaders, "content-security-policy": JSON_CSP });
   // Then visitors' catalogue pages kept in memory per catalogue and settings version (server/http/page-cache.ts).
   const pageCache =
     opts.web === "production"
@@ -112,8 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           settings: () => services.settings.get(),
         })
       : undefined;
-  if (pageCache)
-    registerPageCache(app, pageCache, { baseHeaders: helmetHeaders(helmetOptions), cspFor: cspFor(false) });
+  if (pageCache) registerPageCache(app, pageCache, { baseHeaders: securityHeaders, cspFor: cspFor(false) });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions);
@@ -128,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook("onRequest", (request, reply, done) => {
     if (!/^\/(api|users|uploads|assets)\//.test(request.url)) request.cspNonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", JSON_CSP);
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
     done();
   });
 
