@@ -20,7 +20,7 @@ import { categorySlug } from "#server/modules/catalog/slug.ts";
 import { createDatabase } from "#server/core/db/client.ts";
 import { seedLarge } from "#scripts/seed-large.ts";
 import { CONNECTIONS, login, ms, notes, rps } from "./measure.ts";
-import { ensureBuild, root, startShop, type Shop } from "./shop.ts";
+import { ensureBuild, root, startShop, stopOnExit, type Shop } from "./shop.ts";
 
 export const SCALES = [15, 10_000, 100_000] as const;
 const STOREFRONT_LIMIT_KB = 150;
@@ -123,6 +123,7 @@ async function seededDataDir(products: number, log: (line: string) => void): Pro
   const tmp = `${dir}.tmp`;
   mkdirSync(tmp, { recursive: true });
   const shop = await startShop({ DEMO_DATA: "auto" }, { dataDir: tmp });
+  stopOnExit(shop);
   try {
     if (products > 15) {
       log(`  seeding ${products} products into ${dir} (kept for later runs) …`);
@@ -262,6 +263,7 @@ export async function measureCatalogue(scales: readonly number[] = SCALES): Prom
     console.log(`\nCatalogue of ${scale} products …`);
     const dataDir = await seededDataDir(scale, (l) => console.log(l));
     const shop = await startShop({ DEMO_DATA: "auto", ADMIN_EMAIL, ADMIN_PASSWORD }, { dataDir });
+    stopOnExit(shop);
     const db = new pg.Client({ connectionString: shop.databaseUrl() });
     try {
       await db.connect();

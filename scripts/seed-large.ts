@@ -18,6 +18,8 @@ import { SEED_CATEGORIES, SEED_COLOURS, SEED_SIZES, seedCatalogue } from "./seed
 export const SEED_LARGE_REASON = "Stock inicial (seed-large)";
 /** Rows sent per statement (column arrays through unnest). */
 const BATCH = 20_000;
+/** Products or variants written per statement. */
+const WRITE_BATCH = 5_000;
 
 export interface SeedLargeOptions {
   products?: number;
@@ -95,22 +97,28 @@ export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Prom
                                ${arr(part.map((p) => p.category))}::text[], ${arr(part.map((p) => p.vatCategory))}::text[],
                                ${arr(part.map((p) => p.sizes.join(",")))}::text[])`);
       }
-      await tx.execute(sql`
-        create temp table seed_products on commit drop as
-        with inserted as (
-          insert into products (name, description, price_cents, category_id, sizes, status, modelo_id, vat_category,
-                                created_at, updated_at)
-          select s.name, s.description, s.price_cents, c.id, s.sizes,
-                 case when s.idx % 20 = 19 then 0 else 1 end,
-                 1000 + s.idx / 4,
-                 s.vat,
-                 now() - make_interval(secs => ((${productCount} - s.idx) * (31536000.0 / ${productCount}))::int),
-                 now()
-          from seed_src s join categories c on c.name = s.category
-          order by s.idx
-          returning id
-        )
-        select id, (row_number() over (order by id) - 1)::int as idx from inserted`);
+      // Inserted WRITE_BATCH at a time: each statement's triggers (search documents, stock counters) then work on
+      // a bounded set of rows, which keeps their cost linear in the catalogue's size.
+      await tx.execute(sql`create temp table seed_products (id int, idx int) on commit drop`);
+      for (let from = 0; from < catalogue.length; from += WRITE_BATCH) {
+        await tx.execute(sql`
+          with inserted as (
+            insert into products (name, description, price_cents, category_id, sizes, status, modelo_id, vat_category,
+                                  created_at, updated_at)
+            select s.name, s.description, s.price_cents, c.id, s.sizes,
+                   case when s.idx % 20 = 19 then 0 else 1 end,
+                   1000 + s.idx / 4,
+                   s.vat,
+                   now() - make_interval(secs => ((${productCount} - s.idx) * (31536000.0 / ${productCount}))::int),
+                   now()
+            from seed_src s join categories c on c.name = s.category
+            where s.idx >= ${from} and s.idx < ${from + WRITE_BATCH}
+            order by s.idx
+            returning id
+          )
+          insert into seed_products
+          select id, (${from} + row_number() over (order by id) - 1)::int from inserted`);
+      }
       await tx.execute(sql`create unique index on seed_products (idx)`);
     });
 
@@ -120,7 +128,9 @@ export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Prom
       (p.colours.length ? p.colours : [null]).flatMap((colour) => p.sizes.map((size) => ({ idx, colour, size }))),
     );
     await step(`${variantRows.length} variants and their initial stock movements`, async () => {
-      await tx.execute(sql`create temp table seed_var_src (k int, idx int, colour text, size text) on commit drop`);
+      await tx.execute(
+        sql`create temp table seed_var_src (k int primary key, idx int, colour text, size text) on commit drop`,
+      );
       for (let from = 0; from < variantRows.length; from += BATCH) {
         const part = variantRows.slice(from, from + BATCH);
         await tx.execute(sql`
@@ -128,21 +138,24 @@ export async function seedLarge(db: Database, opts: SeedLargeOptions = {}): Prom
           select * from unnest(${arr(part.map((_, i) => from + i))}::int[], ${arr(part.map((v) => v.idx))}::int[],
                                ${arr(part.map((v) => v.colour))}::text[], ${arr(part.map((v) => v.size))}::text[])`);
       }
-      await tx.execute(sql`
-        with inserted as (
-          insert into variants (product_id, color_id, size_id, stock)
-          select p.id, c.id, z.id,
-                 case when h < 5 then 0 when h < 15 then 1 + v.k % 10 else 11 + (v.k * 7) % 190 end
-          from seed_var_src v
-          join seed_products p on p.idx = v.idx
-          left join colors c on c.name = v.colour
-          join sizes z on z.name = v.size
-          cross join lateral (select (v.k * 7 + v.idx * 13) % 100 as h) x
-          order by v.k
-          returning id, stock
-        )
-        insert into stock_movements (variant_id, stock_before, stock_after, reason)
-        select id, 0, stock, ${SEED_LARGE_REASON} from inserted`);
+      for (let from = 0; from < variantRows.length; from += WRITE_BATCH) {
+        await tx.execute(sql`
+          with inserted as (
+            insert into variants (product_id, color_id, size_id, stock)
+            select p.id, c.id, z.id,
+                   case when h < 5 then 0 when h < 15 then 1 + v.k % 10 else 11 + (v.k * 7) % 190 end
+            from seed_var_src v
+            join seed_products p on p.idx = v.idx
+            left join colors c on c.name = v.colour
+            join sizes z on z.name = v.size
+            cross join lateral (select (v.k * 7 + v.idx * 13) % 100 as h) x
+            where v.k >= ${from} and v.k < ${from + WRITE_BATCH}
+            order by v.k
+            returning id, stock
+          )
+          insert into stock_movements (variant_id, stock_before, stock_after, reason)
+          select id, 0, stock, ${SEED_LARGE_REASON} from inserted`);
+      }
       await tx.execute(sql`
         create temp table seed_variants on commit drop as
         select (row_number() over (order by v.id) - 1)::int as idx, v.id, v.product_id, p.name, p.price_cents,
