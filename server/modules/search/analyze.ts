@@ -13,6 +13,8 @@ export interface AnalysedWord {
   word: string;
   /** Its loja_pt lexeme; null for a stop word ("de", "com"…). */
   lexeme: string | null;
+  /** A word (or the lexeme of one) of the catalogue's names, categories or colours. */
+  exact: boolean;
   /** The last word: also matches as the beginning of a word. */
   prefix: boolean;
   /** Other lexemes of the same catalogue word ("portamoedas": the lexeme of "porta-moedas"). */
@@ -28,6 +30,7 @@ type Row = {
   word: string;
   lexeme: string | null;
   known: boolean;
+  exact: boolean;
   aliases: string[];
   synonyms: string[][] | null;
   candidates: { word: string; lexeme: string }[] | null;
@@ -47,6 +50,7 @@ export async function analyse(db: Tx, text: string, opts: { prefix: boolean }): 
   const variants = words.map((w) => numberVariants(w).join(" "));
   const result = await db.execute<Row>(sql`
     select t.i::int as i, t.word, l.lexeme,
+      exists (select 1 from search_words w where w.word = t.word or w.lexeme = coalesce(l.lexeme, t.word)) as exact,
       exists (select 1 from search_words w where w.word = t.word or w.lexeme = coalesce(l.lexeme, t.word))
         or (${opts.prefix} and t.i = ${last} and exists (
           select 1 from search_words w where w.word ~>=~ t.word and w.word ~<~ (t.word || '~'))) as known,
@@ -95,6 +99,7 @@ export async function analyse(db: Tx, text: string, opts: { prefix: boolean }): 
       word: r.word,
       lexeme: r.lexeme,
       prefix,
+      exact: r.exact,
       aliases: r.aliases,
       synonyms: (r.synonyms ?? []).filter((s) => s.length > 0),
       corrections,

@@ -11,13 +11,15 @@ import { anyOf, lexemeQuery, searchKey } from "./text.ts";
  */
 
 /** The tsquery text of the words (AND of each word's alternatives); weights "A" restricts it to names. */
-export function wordQueries(words: AnalysedWord[], weights?: string): string[] {
+export function wordQueries(words: AnalysedWord[], weights?: string, asYouType = false): string[] {
   const groups: string[] = [];
   for (const w of words) {
     const alternatives: string[] = [];
     if (w.lexeme) alternatives.push(lexemeQuery(w.lexeme, { weights }));
     for (const alias of w.aliases) alternatives.push(lexemeQuery(alias, { weights }));
-    if (w.prefix && w.word.length >= 2) alternatives.push(lexemeQuery(w.word, { prefix: true, weights }));
+    // The last word also as a beginning, unless it is a whole catalogue word (then only in suggestions).
+    if (w.prefix && w.word.length >= 2 && (asYouType || !w.exact))
+      alternatives.push(lexemeQuery(w.word, { prefix: true, weights }));
     for (const lexemes of w.synonyms) {
       const all = lexemes.map((l) => lexemeQuery(l, { weights }));
       alternatives.push(all.length === 1 ? all[0]! : `(${all.join(" & ")})`);
@@ -99,7 +101,10 @@ export async function runSearch(db: Tx, query: SearchQuery, text: TextMatch | nu
           : sql`d.created_at desc, d.product_id desc`;
   const offset = (query.pagina - 1) * query.porPagina;
 
-  const result = await db.execute<Row>(sql`
+  const result = await db.execute<Row>(
+    text
+      ? matchedOnce(order, offset)
+      : sql`
     select a.total, a.price_min, a.price_max,
       (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
         select d.category_name as name, count(*)::int as n from search_documents d
@@ -116,7 +121,40 @@ export async function runSearch(db: Tx, query: SearchQuery, text: TextMatch | nu
           select d.*, ${score} as score from search_documents d ${matching}
           order by ${order} limit ${query.porPagina} offset ${offset}) d) p) as produtos
     from (select count(*)::int as total, min(d.price_cents) as price_min, max(d.price_cents) as price_max
-          from search_documents d ${matching}) a`);
+          from search_documents d ${matching}) a`,
+  );
+
+  /**
+   * With search words: the text match (the costly part) once, into a narrow set with each facet filter's verdict,
+   * then the total, facets and page from it.
+   */
+  function matchedOnce(pageOrder: SQL, skip: number): SQL {
+    const flag = (f: SQL | null) => f ?? sql`true`;
+    return sql`
+    with d as materialized (
+      select d.product_id, d.name, d.price_cents, d.category_name, d.color_names, d.size_names, d.image, d.created_at,
+        ${score} as score, ${flag(cat)} as c_ok, ${flag(colour)} as k_ok, ${flag(size)} as s_ok
+      from search_documents d ${whereOf()}
+    )
+    select
+      (select count(*)::int from d where c_ok and k_ok and s_ok) as total,
+      (select min(price_cents) from d where c_ok and k_ok and s_ok) as price_min,
+      (select max(price_cents) from d where c_ok and k_ok and s_ok) as price_max,
+      (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
+        select category_name as name, count(*)::int as n from d
+        where k_ok and s_ok and category_name is not null group by category_name) x) as categorias,
+      (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
+        select c.name, count(*)::int as n from d, unnest(d.color_names) c(name)
+        where c_ok and s_ok group by c.name) x) as cores,
+      (select coalesce(json_agg(json_build_array(x.name, x.n) order by s.sort_order nulls last, x.name), '[]') from (
+        select z.name, count(*)::int as n from d, unnest(d.size_names) z(name)
+        where c_ok and k_ok group by z.name) x left join sizes s on s.name = x.name) as tamanhos,
+      (select coalesce(json_agg(json_build_array(p.product_id, p.name, p.price_cents, p.image, p.category_name)
+          order by p.o), '[]') from (
+        select d.*, row_number() over (order by ${pageOrder}) as o from (
+          select * from d where c_ok and k_ok and s_ok order by ${pageOrder} limit ${query.porPagina} offset ${skip}) d
+        ) p) as produtos`;
+  }
   const row = result.rows[0]!;
   const euros = (cents: number | null) => (cents === null ? null : cents / 100);
   return {

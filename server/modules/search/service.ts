@@ -21,8 +21,12 @@ export interface SearchService {
 const SUGGESTED_PRODUCTS = 8;
 const SUGGESTED_CATEGORIES = 5;
 
-function textMatch(words: AnalysedWord[], q: string): TextMatch {
-  return { groups: wordQueries(words), namesOnly: wordQueries(words, "A"), key: searchKey(q) };
+function textMatch(words: AnalysedWord[], q: string, asYouType = false): TextMatch {
+  return {
+    groups: wordQueries(words, undefined, asYouType),
+    namesOnly: wordQueries(words, "A", asYouType),
+    key: searchKey(q),
+  };
 }
 
 /** The search text with each misspelt word replaced by its closest catalogue word, or null if none was. */
@@ -56,6 +60,11 @@ export function createSearchService(deps: { db: Database }): SearchService {
     const words = await analyse(db, query.q, { prefix: true });
     const text = textMatch(words, query.q);
     let answer = text.groups.length === 0 ? emptyAnswer(query) : await runSearch(db, query, text);
+    // A whole word at the end may still be the beginning of another ("porta-cha" → "porta-chaves").
+    if (answer.total === 0 && words.at(-1)?.exact) {
+      const asYouType = textMatch(words, query.q, true);
+      if (asYouType.groups.join() !== text.groups.join()) answer = await runSearch(db, query, asYouType);
+    }
     // Nothing has every word of three or more: the products with all but one of them (a word the catalogue lacks).
     if (answer.total === 0 && text.groups.length >= 3)
       answer = await runSearch(db, query, { ...text, need: text.groups.length - 1 });
@@ -75,7 +84,7 @@ export function createSearchService(deps: { db: Database }): SearchService {
 
   async function computeSuggestions(q: string): Promise<SearchSuggestions> {
     const words = await analyse(db, q, { prefix: true });
-    const text = textMatch(words, q);
+    const text = textMatch(words, q, true);
     if (text.groups.length === 0) return { produtos: [], categorias: [] };
     const tsquery = text.groups.join(" & ");
     const [found, categories] = await Promise.all([
