@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { centsToEuros } from "#server/modules/catalog/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
 import { likeContains } from "#server/core/zod.ts";
@@ -46,21 +46,22 @@ const num = (value: unknown): number => (value === null || value === undefined ?
  * a few rows, not every variant; the colours and sizes with stock are one index probe each (variants_*_in_stock_idx).
  */
 export async function stockSummary(db: Database): Promise<StockSummary> {
+  // A colour (size) has stock when one variant of a product not deleted has units: one index probe each
+  // (LIMIT 1 in a lateral join; as a semi-join the planner hashed every variant).
+  const inStock = (column: SQL) => sql`(
+    select 1 from variants v join products p on p.id = v.product_id and p.deleted_at is null
+    where ${column} and v.stock > 0 limit 1)`;
   const { rows } = await db.execute(sql`
-    select
-      (select coalesce(sum(products), 0) from stock_summary_shards) as total_products,
-      (select coalesce(sum(variants), 0) from stock_summary_shards) as total_variants,
-      (select coalesce(sum(stock), 0) from stock_summary_shards) as total_stock,
-      (select coalesce(sum(out_of_stock), 0) from stock_summary_shards) as out_of_stock,
-      (select coalesce(sum(low_stock), 0) from stock_summary_shards) as low_stock,
-      (select coalesce(sum(variants_out), 0) from stock_summary_shards) as variants_out_of_stock,
-      (select coalesce(sum(variants_low), 0) from stock_summary_shards) as variants_low_stock,
-      (select count(*) from colors c where exists (
-         select 1 from variants v join products p on p.id = v.product_id and p.deleted_at is null
-         where v.color_id = c.id and v.stock > 0)) as colors_available,
-      (select count(*) from sizes s where exists (
-         select 1 from variants v join products p on p.id = v.product_id and p.deleted_at is null
-         where v.size_id = s.id and v.stock > 0)) as sizes_available`);
+    select t.*,
+      (select count(*) from colors c cross join lateral ${inStock(sql`v.color_id = c.id`)} x) as colors_available,
+      (select count(*) from sizes s cross join lateral ${inStock(sql`v.size_id = s.id`)} x) as sizes_available
+    from (
+      select coalesce(sum(products), 0) as total_products, coalesce(sum(variants), 0) as total_variants,
+             coalesce(sum(stock), 0) as total_stock, coalesce(sum(out_of_stock), 0) as out_of_stock,
+             coalesce(sum(low_stock), 0) as low_stock, coalesce(sum(variants_out), 0) as variants_out_of_stock,
+             coalesce(sum(variants_low), 0) as variants_low_stock
+      from stock_summary_shards
+    ) t`);
   const r = rows[0] ?? {};
   return {
     totalProducts: num(r.total_products),
