@@ -29,6 +29,9 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "PUT /api/users/me/password": "user",
   "POST /api/users/forgot-password": "public",
   "POST /api/users/reset-password": "public",
+  // 'Enviar ligação de acesso' (/login past the account's ceiling): the same answer for every address; the link's use.
+  "POST /api/users/login-link": "public",
+  "POST /api/users/login-link/use": "public",
   "GET /api/users/me/export": "user",
   "POST /api/users/me/delete": "user",
   "GET /api/users/me/orders": "user",

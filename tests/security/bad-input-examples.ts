@@ -50,6 +50,8 @@ export function examples(ids: Ids): Record<
     "PUT /api/users/me/password": { body: { currentPassword: "errada!!", newPassword: "nova-senha-1" } },
     "POST /api/users/forgot-password": { body: { email: "ninguem-bad@exemplo.pt" } },
     "POST /api/users/reset-password": { body: { token: "ligacao-invalida", password: "nova-senha-1" } },
+    "POST /api/users/login-link": { body: { email: "ninguem-bad@exemplo.pt" } },
+    "POST /api/users/login-link/use": { body: { token: "ligacao-invalida" } },
     "POST /api/users/me/delete": { body: { password: "errada!!" } },
     "GET /api/users/me/orders": { querystring: { page: 1, limit: 10 } },
     "GET /api/users/me/orders/:id": { params: { id: ids.order } },

@@ -1,3 +1,4 @@
+import { TooManyRequestsError } from "#server/core/errors.ts";
 import type { RateLimiter } from "#server/core/rate-limit.ts";
 
 /**
@@ -22,13 +23,28 @@ function keysFor(email: string, ip: string) {
   return { address: `login:ip:${ip}`, pair: `login:email-ip:${account}|${ip}`, account: `login:email:${account}` };
 }
 
-/** Counts one sign-in attempt; throws the 429 error when any limit is passed. */
-export async function countLoginAttempt(limiter: RateLimiter, email: string, ip: string): Promise<void> {
+/**
+ * Counts one sign-in attempt; throws the 429 error when any limit is passed. Past the per-account ceiling only,
+ * a browser that signed in to this account before (its device cookie, `knownDevice`) still gets its attempt: a
+ * guesser spread over many addresses cannot lock the owner out of their own devices, while the per-address and
+ * per-pair limits still bound that browser.
+ */
+export async function countLoginAttempt(
+  limiter: RateLimiter,
+  email: string,
+  ip: string,
+  knownDevice?: () => Promise<boolean>,
+): Promise<void> {
   const keys = keysFor(email, ip);
   const { windowMs } = LOGIN_LIMITS;
   await limiter.hit(keys.address, LOGIN_LIMITS.perAddress, windowMs);
   await limiter.hit(keys.pair, LOGIN_LIMITS.perAccountAndAddress, windowMs);
-  await limiter.hit(keys.account, LOGIN_LIMITS.perAccount, windowMs);
+  try {
+    await limiter.hit(keys.account, LOGIN_LIMITS.perAccount, windowMs);
+  } catch (error) {
+    if (error instanceof TooManyRequestsError && knownDevice && (await knownDevice())) return;
+    throw error;
+  }
 }
 
 /**

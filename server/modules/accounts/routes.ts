@@ -19,7 +19,13 @@ import {
   updateUserBody,
   verifyQuery,
 } from "./schemas.ts";
-import { CSRF_COOKIE, SESSION_COOKIE, sessionCookies } from "./sessions.ts";
+import { SIGN_IN_LINK_INVALID } from "./account-links.ts";
+import { CSRF_COOKIE, DEVICE_COOKIE, deviceAccount, deviceCookie, SESSION_COOKIE, sessionCookies } from "./sessions.ts";
+
+const signInLinkBody = z.object({
+  token: z.string({ error: SIGN_IN_LINK_INVALID }).min(1, SIGN_IN_LINK_INVALID).max(200, SIGN_IN_LINK_INVALID),
+});
+const signedInResponse = z.object({ success: z.boolean(), message: z.string(), user: publicUser });
 
 const MINUTE = 60_000;
 
@@ -34,6 +40,12 @@ export function accountsRoutes(
     for (const cookie of sessionCookies(deps.secret, token, deps.secureCookies)) {
       reply.setCookie(cookie.name, cookie.value, cookie.options);
     }
+  };
+  /** The session's cookies and this browser's device cookie (login-limits.ts: known past the account's ceiling). */
+  const signIn = (reply: FastifyReply, token: string, userId: number) => {
+    setSessionCookies(reply, token);
+    const device = deviceCookie(deps.secret, userId, deps.secureCookies);
+    reply.setCookie(device.name, device.value, device.options);
   };
   const clearSessionCookies = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -65,16 +77,18 @@ export function accountsRoutes(
       config: { access: "public", csrfExempt: true, personal: true },
       schema: {
         body: loginBody,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), user: publicUser }) },
+        response: { 200: signedInResponse },
       },
     },
     async (request, reply) => {
-      await countLoginAttempt(limiter, request.body.email, request.ip);
+      const device = deviceAccount(deps.secret, request.cookies[DEVICE_COOKIE]);
+      const knownDevice = device === null ? undefined : () => accounts.isAccountOf(device, request.body.email);
+      await countLoginAttempt(limiter, request.body.email, request.ip, knownDevice);
       const { user, token } = await accounts.login(request.body);
       // Only a successful sign-in replaces the session the browser had (a failed one keeps it).
       if (request.sessionToken) await accounts.logout(request.sessionToken);
       await forgetLoginAttempts(limiter, request.body.email, request.ip);
-      setSessionCookies(reply, token);
+      signIn(reply, token, user.id);
       return { success: true, message: "Login bem-sucedido!", user };
     },
   );
@@ -116,6 +130,32 @@ export function accountsRoutes(
       // requests can make the owner's own answer 429.
       await limiter.hit(`forgot:ip:${request.ip}`, 20, 60 * MINUTE);
       return { success: true, ...(await accounts.passwordReset.request(request.body.email)) };
+    },
+  );
+
+  // 'Enviar ligação de acesso' (/login, past the account's sign-in ceiling): the same answer for every address.
+  api.post(
+    "/api/users/login-link",
+    { config: { access: "public" }, schema: { body: forgotPasswordBody, response: { 200: messageResponse } } },
+    async (request) => {
+      await limiter.hit(`sign-in-link:ip:${request.ip}`, 20, 60 * MINUTE);
+      return { success: true, ...(await accounts.links.requestSignIn(request.body.email)) };
+    },
+  );
+
+  api.post(
+    "/api/users/login-link/use",
+    {
+      config: { access: "public", csrfExempt: true, personal: true },
+      schema: { body: signInLinkBody, response: { 200: signedInResponse } },
+    },
+    async (request, reply) => {
+      await limiter.hit(`sign-in-link-use:ip:${request.ip}`, 30, 15 * MINUTE);
+      const { user, token } = await accounts.links.useSignIn(request.body.token);
+      if (request.sessionToken) await accounts.logout(request.sessionToken);
+      await forgetLoginAttempts(limiter, user.email, request.ip);
+      signIn(reply, token, user.id);
+      return { success: true, message: "Login bem-sucedido!", user };
     },
   );
 

@@ -31,6 +31,38 @@ export function sessionCookies(secret: string, token: string, secure: boolean) {
   ];
 }
 
+export const DEVICE_COOKIE = "loja_device";
+/** A browser that signed in once stays known for a year (renewed at each sign-in). */
+export const DEVICE_TTL_MS = 365 * 24 * 3600 * 1000;
+
+const deviceSignature = (secret: string, payload: string) =>
+  createHmac("sha256", secret)
+    .update("device:" + payload)
+    .digest("base64url");
+
+/**
+ * The device cookie a successful sign-in sets: "<account>.<random device id>.<HMAC>", HttpOnly, for a year. Past
+ * the account's sign-in ceiling (login-limits.ts) it lets the owner's own browser in; it signs nobody in by itself.
+ */
+export function deviceCookie(secret: string, userId: number, secure: boolean) {
+  const payload = `${userId}.${randomBytes(16).toString("base64url")}`;
+  return {
+    name: DEVICE_COOKIE,
+    value: `${payload}.${deviceSignature(secret, payload)}`,
+    options: { path: "/", sameSite: "lax" as const, secure, httpOnly: true, maxAge: DEVICE_TTL_MS / 1000 },
+  };
+}
+
+/** The account a device cookie was set for, or null when it is missing, malformed or not signed by this shop. */
+export function deviceAccount(secret: string, value: string | undefined): number | null {
+  if (!value || value.length > 200) return null;
+  const match = /^(\d{1,10})\.([\w-]{1,64})\.([\w-]{1,64})$/.exec(value);
+  if (!match) return null;
+  const payload = `${match[1]}.${match[2]}`;
+  if (!safeEqual(match[3]!, deviceSignature(secret, payload))) return null;
+  return Number(match[1]);
+}
+
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
