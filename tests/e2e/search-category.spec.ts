@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures.ts";
+import { expectAccessible } from "./support.ts";
 import { apiFor, facetBox, openFilters, pathOf, shownIds } from "./search-support.ts";
 
 /**
@@ -31,6 +32,7 @@ test("a category page filters, sorts, appends with 'Ver mais' and goes back, eac
   expect(await shownIds(page)).toEqual(filtered.produtos.map((p) => p.id));
   for (const product of filtered.produtos) expect(product.categoria).toBe(CATEGORY);
   const filteredUrl = pathOf(page);
+  await expectAccessible(page);
 
   // Sort by price, lowest first: the URL says so, the prices shown rise.
   await page.getByLabel("Ordenar por").selectOption("preco-asc");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { apiFor, pathOf, shownIds } from "./search-support.ts";
+import { expectAccessible } from "./support.ts";
 
 /**
  * Issue 19 §2: the header's search field on every public page — suggestions as one types (the API's, in its order),
@@ -43,6 +44,7 @@ test("suggestions as one types, chosen with the keyboard", async ({ page }) => {
   await field.press("ArrowDown");
   await expect(field).toHaveAttribute("aria-activedescendant", (await options.nth(1).getAttribute("id"))!);
   await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+  await expectAccessible(page);
   await field.press("ArrowUp");
   await expect(field).toHaveAttribute("aria-activedescendant", (await options.nth(0).getAttribute("id"))!);
 
