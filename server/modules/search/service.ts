@@ -3,7 +3,7 @@ import type { Database } from "#server/core/db/client.ts";
 import { categorySlug } from "#server/modules/catalog/slug.ts";
 import { analyse, type AnalysedWord } from "./analyze.ts";
 import { createAnswerCache } from "./cache.ts";
-import { runSearch, wordQueries, type TextMatch } from "./query.ts";
+import { nameCloseness, runSearch, wordQueries, type TextMatch } from "./query.ts";
 import { searchChanges, searchSynonyms } from "./schema.ts";
 import type { SearchAnswer, SearchQuery, SearchSuggestions, ZeroResultQuery } from "./schemas.ts";
 import { searchKey } from "./text.ts";
@@ -92,7 +92,7 @@ export function createSearchService(deps: { db: Database }): SearchService {
         select d.product_id as id, d.name, d.price_cents, d.image from search_documents d
         where d.document @@ ${tsquery}::tsquery
         order by ts_rank('{0.1, 0.2, 0.4, 1.0}', d.document, ${tsquery}::tsquery)
-          + (d.document @@ ${text.namesOnly.join(" & ")}::tsquery)::int + similarity(d.name_key, ${text.key}) desc,
+          + (d.document @@ ${text.namesOnly.join(" & ")}::tsquery)::int + ${nameCloseness(text.key)} desc,
           d.product_id desc
         limit ${SUGGESTED_PRODUCTS}`),
       db.execute<{ name: string }>(sql`
