@@ -302,6 +302,15 @@ describe("admin: synonyms and zero-result searches", () => {
     expect(anonymous.statusCode).toBe(401);
     const shopper = await t.app.inject({ method: "GET", url: "/api/search/sinonimos", headers: cliente });
     expect(shopper.statusCode).toBe(403);
+    // A new shop starts with the groups.
+    const initial = await t.app.inject({ method: "GET", url: "/api/search/sinonimos", headers: admin });
+    expect(initial.json()).toEqual({
+      grupos: [
+        ["camisola", "t-shirt", "tshirt"],
+        ["sabão", "sabonete"],
+        ["caderno", "agenda"],
+      ],
+    });
     const put = (grupos: unknown, headers: AuthHeaders = admin) =>
       t.app.inject({ method: "PUT", url: "/api/search/sinonimos", headers, payload: { grupos } });
     expect((await put([["x", "y"]], cliente)).statusCode).toBe(403);
