@@ -64,6 +64,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     onMailQueued,
     shopName: async () => (await settings.get()).identity.shopName,
+    mailDir: path.join(config.dataDir, "mail"),
   };
   const catalogCache = createCatalogCache(db.$client);
   const catalog = createCatalogService({

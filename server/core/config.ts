@@ -30,6 +30,7 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().trim().min(3).default("Loja <nao-responder@loja.local>"),
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     // The same rule as every new password (the API's and the forms'): min. 6, not common, not one repeated character.
     ADMIN_PASSWORD: optionalString.pipe(
@@ -131,6 +132,8 @@ export interface Config {
   mailFrom: string;
   /** First delay of the mail retry backoff (doubled per failed attempt, capped at 1 h). */
   mailRetryBaseMs: number;
+  /** Days a sent (or given-up) e-mail and its .eml copy are kept before the daily purge deletes them. */
+  mailRetentionDays: number;
   admin: { email: string; password: string } | undefined;
   logLevel: Env["LOG_LEVEL"];
   demoData: boolean;
@@ -208,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     mailRetryBaseMs: env.MAIL_RETRY_BASE_MS,
+    mailRetentionDays: env.MAIL_RETENTION_DAYS,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
     demoData: env.DEMO_DATA === "auto",

@@ -11,7 +11,7 @@ import { emailOutbox, rateLimits } from "#server/core/db/schema.ts";
 import { sessions, users } from "#server/modules/accounts/schema.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
 import { parseMail } from "#tests/support/mail.ts";
-import { startJobs, type Jobs } from "./boss.ts";
+import { MAIL_PURGE, startJobs, type Jobs } from "./boss.ts";
 import { cleanupExpired } from "./maintenance.ts";
 
 const logger = pino({ level: "silent" });
@@ -162,5 +162,18 @@ describe("cleanupExpired", () => {
     expect(await cleanupExpired(db)).toEqual({ sessions: 1, rateLimits: 1 });
     expect((await db.select({ id: sessions.idHash }).from(sessions)).map((s) => s.id)).toEqual(["live"]);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["login:now"]);
+  });
+});
+
+describe("mail.purge", () => {
+  it("is scheduled daily (Lisbon time) when the jobs start", async () => {
+    const { db, config } = await setup();
+    const jobs = await startJobs({ db, config, logger });
+    cleanups.push(() => jobs.stop());
+    const { rows } = await db.$client.query<{ cron: string; timezone: string | null }>(
+      "select cron, options->>'tz' as timezone from pgboss.schedule where name = $1",
+      [MAIL_PURGE],
+    );
+    expect(rows).toEqual([{ cron: "17 3 * * *", timezone: "Europe/Lisbon" }]);
   });
 });

@@ -5,6 +5,8 @@ import type { Database } from "#server/core/db/client.ts";
 import type { MailShop } from "#server/core/mail/signature.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox, nextRetryInMs } from "#server/core/mail/worker.ts";
+import { purgeOldMail } from "#server/core/mail/retention.ts";
+import path from "node:path";
 import { cleanupExpired } from "./maintenance.ts";
 
 export interface Jobs {
@@ -17,6 +19,8 @@ export interface Jobs {
 
 export const MAIL_DRAIN = "mail.drain";
 export const MAINTENANCE_CLEANUP = "maintenance.cleanup";
+/** Deletes sent e-mails (and their .eml copies) older than MAIL_RETENTION_DAYS: daily (core/mail/retention.ts). */
+export const MAIL_PURGE = "mail.purge";
 
 /** Nudges within this window become one drain job. */
 const NUDGE_COALESCE_MS = 200;
@@ -42,6 +46,8 @@ const SCHEDULED_QUEUE = {
  *   so a burst of nudges (from this or any other instance) collapses into one job; the drain
  *   itself takes rows with "for update skip locked", so several instances never send the same mail.
  * - maintenance.cleanup: every 15 minutes, deletes expired sessions and rate-limit windows.
+ * - mail.purge: daily at 03:17 Lisbon time, deletes sent e-mails and their .eml copies older than
+ *   MAIL_RETENTION_DAYS (core/mail/retention.ts).
  *
  * pg-boss runs its queries through the application's pool (no pool of its own), and the
  * mail worker sends with at most two connections at a time.
@@ -95,6 +101,7 @@ export async function startJobs(deps: {
       deleteAfterSeconds: 60 * 60,
     });
     await boss.createQueue(MAINTENANCE_CLEANUP, SCHEDULED_QUEUE);
+    await boss.createQueue(MAIL_PURGE, SCHEDULED_QUEUE);
 
     let nudgeTimer: NodeJS.Timeout | undefined;
     let retryTimer: NodeJS.Timeout | undefined;
@@ -143,6 +150,17 @@ export async function startJobs(deps: {
       return { sent: result.sent, retried: result.retried, failed: result.failed };
     });
     mailWorker.id = mailWorkerId;
+    await boss.work(MAIL_PURGE, { pollingIntervalSeconds: 60 }, async () => {
+      const purged = await purgeOldMail(db, {
+        retentionDays: config.mailRetentionDays,
+        mailDir: path.join(config.dataDir, "mail"),
+      }).catch((err: unknown) => {
+        logger.error({ err }, "mail purge failed");
+        throw err;
+      });
+      if (purged.messages || purged.files) logger.info(purged, "purged sent e-mails past their retention");
+      return purged;
+    });
     await boss.work(MAINTENANCE_CLEANUP, { pollingIntervalSeconds: 30 }, async () => {
       const removed = await cleanupExpired(db).catch((err: unknown) => {
         logger.error({ err }, "cleanup failed");
@@ -179,6 +197,7 @@ export async function startJobs(deps: {
     // schedule() is an upsert: every instance may call it, the cron fires once per tick.
     await boss.schedule(MAIL_DRAIN, "* * * * *");
     await boss.schedule(MAINTENANCE_CLEANUP, "*/15 * * * *");
+    await boss.schedule(MAIL_PURGE, "17 3 * * *", null, { tz: "Europe/Lisbon" });
 
     // Mail queued before this start (or while no instance ran) goes out now, not in a minute.
     await boss.send(MAIL_DRAIN);

@@ -6,7 +6,7 @@ import { sessions } from "#server/modules/accounts/schema.ts";
 /**
  * Removes rows nobody can use any more: expired sessions (a login past expires_at is refused
  * anyway) and rate-limit windows that have ended (the next hit would restart them at 1).
- * Outbox rows are kept: their dedupe_key is what stops a mail from going out twice.
+ * Outbox rows are left to mail.purge (core/mail/retention.ts), after MAIL_RETENTION_DAYS.
  */
 export async function cleanupExpired(db: Database): Promise<{ sessions: number; rateLimits: number }> {
   const s = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Database } from "#server/core/db/client.ts";
 import { ConflictError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
+import { eraseMailFiles, eraseMailTo } from "#server/core/mail/retention.ts";
 import { accountDeletedMail } from "#server/modules/accounts/mails.ts";
 import {
   ACCOUNT_DELETED_MESSAGE,
@@ -135,6 +136,8 @@ export interface AccountPrivacyDeps {
   onMailQueued: () => void;
   /** The shop's name in the e-mail (its settings, cached). */
   shopName: () => Promise<string>;
+  /** Where the outbox writes its .eml copies without SMTP_URL (DATA_DIR/mail): the account's are erased with it. */
+  mailDir: string;
 }
 
 /** Everything the shop holds about the account, in one read-only snapshot. Never the password hash. */
@@ -220,8 +223,8 @@ export function exportAccountData(db: Database, userId: number): Promise<Account
 
 /**
  * 'Eliminar conta', confirmed by the password: the account is anonymised, its orders lose the phone numbers (and its
- * payments the MB WAY number, its returns and refunds the IBAN), and a last e-mail confirms it to the old address; one
- * transaction. Refused for an admin, while an order is in progress, while the shop owes a refund (a cancelled paid
+ * payments the MB WAY number, its returns and refunds the IBAN), the outbox its messages to the account (and their
+ * .eml copies, after the commit), and a last e-mail confirms it to the old address; one transaction. Refused for an admin, while an order is in progress, while the shop owes a refund (a cancelled paid
  * order, a payment exception) or a withdrawal awaits its refund (the shop still has to reach, or pay, the shopper).
  */
 export async function deleteAccount(
@@ -231,7 +234,7 @@ export async function deleteAccount(
 ): Promise<{ message: string }> {
   await checkDeletionRequest(deps.db, userId, password);
   const shop = await deps.shopName();
-  await deps.db.transaction(async (tx) => {
+  const erasedMail = await deps.db.transaction(async (tx) => {
     const current = await lockAccountForDeletion(tx, userId);
     const open = await ordersInProgress(tx, userId);
     if (open.length > 0) {
@@ -269,8 +272,13 @@ export async function deleteAccount(
     await forgetPaymentPhones(tx, orderIds);
     await forgetReturnIbans(tx, orderIds);
     await anonymiseAccount(tx, userId);
+    // The outbox's copies of mail to the account (full IBANs, phones): erased with it. The goodbye mail comes after.
+    const erased = await eraseMailTo(tx, current.email);
     await enqueueMail(tx, accountDeletedMail(shop, current.name, current.email, deps.publicUrl));
+    return erased;
   });
+  // Their .eml copies once the deletion committed (a file cannot roll back).
+  await eraseMailFiles(deps.mailDir, erasedMail);
   deps.onMailQueued();
   return { message: ACCOUNT_DELETED_MESSAGE };
 }

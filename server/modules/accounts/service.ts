@@ -6,6 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "#server/core/db/pg-err
 import { emailVerificationTokens, users } from "./schema.ts";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail } from "#server/core/mail/outbox.ts";
+import { eraseMailTo } from "#server/core/mail/retention.ts";
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from "./mails.ts";
 import {
   processLinkRequests,
@@ -422,6 +423,8 @@ export async function removeUser(db: Database, actor: PublicUser, id: number): P
           throw new ConflictError("Este utilizador tem encomendas e não pode ser eliminado.");
         throw error;
       });
+    // Its mail goes with it (decision 0012's addendum); the .eml copies, if any, at the next daily mail.purge.
+    await eraseMailTo(tx, current.email);
   });
 }
 
