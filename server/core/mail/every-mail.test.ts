@@ -185,6 +185,12 @@ mails.exceptionUnknown = paymentExceptionMail({
   orderId: null,
   orderStatus: null,
 });
+mails.exceptionDuplicate = paymentExceptionMail({
+  ...exception,
+  kind: "duplicate",
+  orderStatus: "Paga",
+  reinstatable: false,
+});
 
 const confirmation: ConfirmationData = {
   orderId: 42,
