@@ -37,6 +37,10 @@ export interface FormContext {
   csrfToken: string | null;
   /** Set-Cookie values that sign the browser in with this session token: the API's login cookies. */
   signInCookies(token: string): string[];
+  /** The account this browser's device cookie was set for (a sign-in before), or null (accounts/login-limits.ts). */
+  deviceAccount: number | null;
+  /** The Set-Cookie value of a new device cookie for this account, set at each successful sign-in. */
+  deviceCookie(userId: number): string;
   /** Set-Cookie values that drop the session cookies (the API's sign-out). */
   signOutCookies(): string[];
 }

@@ -1,8 +1,9 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { Link, replace, useFetcher } from "react-router";
+import { Link, replace, useFetcher, useSearchParams } from "react-router";
 import { landingPage, safeRedirectTarget } from "#server/modules/accounts/rules.ts";
-import { accountInputClass, EmailField } from "#app/components/account/PasswordParts.tsx";
+import { SEND_SIGN_IN_LINK, TOO_MANY_ATTEMPTS } from "#server/modules/accounts/rules.ts";
+import { accountInputClass, EmailField, linkClass, Notice } from "#app/components/account/PasswordParts.tsx";
 import { signInAction } from "#app/components/account/sign-in.server.ts";
 import { CsrfField } from "#app/lib/forms/CsrfField.tsx";
 import { formLoaderData } from "#app/lib/forms/form-action.server.ts";
@@ -41,28 +42,52 @@ export function action({ request, context }: Route.ActionArgs) {
   return signInAction(request, context);
 }
 
+/** The signed-in user kept in the browser, then the page the shopper came from or the role's landing page. */
+function enter(request: Request, user: StoredUser): Response {
+  writeUser(user);
+  toast.success("Login bem-sucedido!");
+  // A page the role may not open is refused by its guard, which sends the user to landingPage().
+  const redirect = new URL(request.url).searchParams.get("redirect");
+  return replace(safeRedirectTarget(redirect) ?? landingPage(user.function));
+}
+
+const NETWORK = "Erro de rede: não foi possível conectar ao servidor.";
+
+/** 'Enviar ligação de acesso' (POST /api/users/login-link) and the e-mailed link's 'Entrar' (…/login-link/use). */
+async function linkAction(request: Request, fields: FormData, intent: string): Promise<FormResult<Field> | Response> {
+  const failed = intent === "send-link" ? "Não foi possível enviar a ligação." : "Não foi possível entrar.";
+  try {
+    if (intent === "send-link") {
+      const response = await apiPost("/api/users/login-link", { email: String(fields.get("email") ?? "") });
+      const message = messageFrom(response.data);
+      return response.ok ? { ok: true, message: message ?? "Pedido enviado." } : failure(fields, message ?? failed);
+    }
+    const response = await apiPost<LoginResponse>("/api/users/login-link/use", {
+      token: String(fields.get("token") ?? ""),
+    });
+    const user = response.data?.user;
+    if (response.status === 200 && user) return enter(request, user);
+    return failure(fields, messageFrom(response.data) ?? failed);
+  } catch (cause) {
+    return failure(fields, cause instanceof NetworkError ? NETWORK : failed);
+  }
+}
+
 /** With script: POST /users/login (the spec's call); the user is kept in the browser and the page changes. */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<FormResult<Field> | Response> {
   // Read from the form, not from React state: what a shopper typed before the page hydrated counts too.
   const fields = await request.formData();
+  const intent = String(fields.get("intent") ?? "");
+  if (intent === "send-link" || intent === "use-link") return linkAction(request, fields, intent);
   const email = String(fields.get("email") ?? "");
   const password = String(fields.get("password") ?? "");
   try {
     const response = await apiPost<LoginResponse>("/users/login", { email, password });
     const user = response.data?.user;
-    if (response.status === 200 && user) {
-      writeUser(user);
-      toast.success("Login bem-sucedido!");
-      // A page the role may not open is refused by its guard, which sends the user to landingPage().
-      const redirect = new URL(request.url).searchParams.get("redirect");
-      return replace(safeRedirectTarget(redirect) ?? landingPage(user.function));
-    }
+    if (response.status === 200 && user) return enter(request, user);
     return failure(fields, messageFrom(response.data) ?? "Credenciais inválidas");
   } catch (cause) {
-    return failure(
-      fields,
-      cause instanceof NetworkError ? "Erro de rede: não foi possível conectar ao servidor." : "Credenciais inválidas",
-    );
+    return failure(fields, cause instanceof NetworkError ? NETWORK : "Credenciais inválidas");
   }
 }
 
@@ -74,6 +99,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { shown, busy, typed } = useFormFeedback(fetcher, { fields: FIELDS, formRef });
   // A new attempt hides the last one's message.
   const error = !busy && shown && !shown.ok ? shown.message : null;
+  const notice = !busy && shown?.ok ? shown.message : null;
+  // The link e-mailed by 'Enviar ligação de acesso' opens this page with its token.
+  const [params] = useSearchParams();
+  const linkToken = params.get("ligacao");
 
   return (
     <div className="mx-auto flex max-w-5xl items-center px-4 py-10 sm:px-6 sm:py-16 lg:px-8">
@@ -91,6 +120,24 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <div className="p-8 sm:p-10">
           <h1 className="text-2xl font-bold tracking-tight">Entrar</h1>
           <p className="mt-1 text-sm text-gray-600">Aceda à sua conta para continuar.</p>
+
+          {linkToken && (
+            <fetcher.Form method="post" className="mt-6 space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
+              <CsrfField token={loaderData.csrf} />
+              <input type="hidden" name="intent" value="use-link" />
+              <input type="hidden" name="token" value={linkToken} />
+              <p className="text-sm text-gray-700">
+                Abriu uma ligação de acesso enviada por email. Entre na sua conta sem palavra-passe:
+              </p>
+              <button
+                type="submit"
+                disabled={busy}
+                className="flex w-full items-center justify-center gap-2 rounded-lg bg-gray-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
+              >
+                Entrar com a ligação de acesso
+              </button>
+            </fetcher.Form>
+          )}
 
           <fetcher.Form ref={formRef} method="post" noValidate className="mt-8 space-y-5">
             <CsrfField token={loaderData.csrf} />
@@ -136,6 +183,15 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 {error}
               </p>
             )}
+            {error === TOO_MANY_ATTEMPTS && (
+              <p className="text-sm text-gray-700">
+                É a sua conta? Receba por email uma ligação para entrar já, sem palavra-passe:{" "}
+                <button type="submit" name="intent" value="send-link" className={linkClass}>
+                  {SEND_SIGN_IN_LINK}
+                </button>
+              </p>
+            )}
+            {notice && <Notice kind="success">{notice}</Notice>}
 
             <button
               type="submit"

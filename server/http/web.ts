@@ -9,8 +9,11 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { FormContext, WebContext } from "#app/context.ts";
 import {
   CSRF_COOKIE,
+  DEVICE_COOKIE,
   SESSION_COOKIE,
   csrfTokenFor,
+  deviceAccount,
+  deviceCookie,
   safeEqual,
   sessionCookies,
 } from "#server/modules/accounts/sessions.ts";
@@ -156,6 +159,11 @@ function formContext(
       sessionCookies(opts.sessionSecret, token, opts.secureCookies).map((c) =>
         web.serializeCookie(c.name, c.value, c.options),
       ),
+    deviceAccount: deviceAccount(opts.sessionSecret, request.cookies[DEVICE_COOKIE]),
+    deviceCookie: (userId) => {
+      const c = deviceCookie(opts.sessionSecret, userId, opts.secureCookies);
+      return web.serializeCookie(c.name, c.value, c.options);
+    },
     signOutCookies: () =>
       [SESSION_COOKIE, CSRF_COOKIE].map((name) =>
         web.serializeCookie(name, "", { path: "/", expires: new Date(0), maxAge: 0 }),

@@ -173,3 +173,10 @@ export function safeRedirectTarget(target: string | null | undefined): string | 
   if (/^\/(login|register)(\/|\.data)?$/i.test(pathname)) return null;
   return target;
 }
+
+/**
+ * /login past a sign-in limit: the refusal's words (core/errors.ts TooManyRequestsError's default, which the
+ * page recognises) and the way in it offers instead, a one-time link by e-mail (POST /api/users/login-link).
+ */
+export const TOO_MANY_ATTEMPTS = "Demasiadas tentativas. Aguarde um pouco e tente novamente.";
+export const SEND_SIGN_IN_LINK = "Enviar ligação de acesso";
