@@ -122,6 +122,7 @@ async function seededDataDir(products: number, log: (line: string) => void): Pro
   }
   const tmp = `${dir}.tmp`;
   mkdirSync(tmp, { recursive: true });
+  await buildPresent();
   const shop = await startShop({ DEMO_DATA: "auto" }, { dataDir: tmp });
   stopOnExit(shop);
   try {
@@ -142,6 +143,16 @@ async function seededDataDir(products: number, log: (line: string) => void): Pro
   writeFileSync(path.join(tmp, "bench-ready"), new Date().toISOString());
   renameSync(tmp, dir);
   return dir;
+}
+
+/**
+ * The production build, waited for: on a machine shared with other work a `npm run build` may be replacing it
+ * (it empties build/ first), and a shop started then would not find it.
+ */
+async function buildPresent(): Promise<void> {
+  const file = path.join(root, "build/server/index.js");
+  for (let i = 0; i < 600 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 500));
+  if (!existsSync(file)) ensureBuild();
 }
 
 /** A signed-in cliente's cookie (a session written as the login writes it): its pages are never cached. */
@@ -262,6 +273,7 @@ export async function measureCatalogue(scales: readonly number[] = SCALES): Prom
   for (const scale of scales) {
     console.log(`\nCatalogue of ${scale} products …`);
     const dataDir = await seededDataDir(scale, (l) => console.log(l));
+    await buildPresent();
     const shop = await startShop({ DEMO_DATA: "auto", ADMIN_EMAIL, ADMIN_PASSWORD }, { dataDir });
     stopOnExit(shop);
     const db = new pg.Client({ connectionString: shop.databaseUrl() });
