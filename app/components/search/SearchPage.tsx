@@ -72,12 +72,16 @@ export function SearchPage({ page, heading }: { page: SearchPageData; heading: R
   const shownTo = Math.min(page.total, first + products.length - 1);
   const nextHref = pageHref(page.path, params, last + 1);
   const loadingMore = fetcher.state !== "idle";
+  // Nothing found and nothing to undo: no filters to offer (the empty state leads on).
+  const showFilters = page.total > 0 || chips.length > 0;
 
   return (
-    <div className="mt-4 lg:mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
-      <aside aria-label="Filtros da pesquisa" className="mb-4 lg:mb-0">
-        <SearchFilters page={page} activeCount={chips.length} />
-      </aside>
+    <div className={`mt-4 lg:mt-6 ${showFilters ? "lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8" : ""}`}>
+      {showFilters && (
+        <aside aria-label="Filtros da pesquisa" className="mb-4 lg:mb-0">
+          <SearchFilters page={page} activeCount={chips.length} />
+        </aside>
+      )}
 
       <section aria-labelledby="resultados" className="min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-3">
