@@ -413,3 +413,39 @@ export async function loadCorpus(
   }
   return ids;
 }
+
+/** Many products at once (set-based, as npm run db:seed:large): distractors around the corpus. */
+export async function loadBulk(db: Database, items: CorpusProduct[]): Promise<void> {
+  const names = (pick: (p: CorpusProduct) => string[]) => [...new Set(items.flatMap(pick))];
+  await db.execute(
+    sql`insert into categories (name) select unnest(${sql.param(names((p) => [p.category]))}::text[]) on conflict do nothing`,
+  );
+  await db.execute(
+    sql`insert into colors (name) select unnest(${sql.param(names((p) => p.colours))}::text[]) on conflict do nothing`,
+  );
+  await db.execute(
+    sql`insert into sizes (name) select unnest(${sql.param(names((p) => p.sizes))}::text[]) on conflict do nothing`,
+  );
+  await db.execute(sql`
+    with src as (
+      select * from unnest(${sql.param(items.map((p) => p.name))}::text[],
+        ${sql.param(items.map((p) => p.description))}::text[], ${sql.param(items.map((p) => Math.round(p.price * 100)))}::int[],
+        ${sql.param(items.map((p) => p.category))}::text[], ${sql.param(items.map((p) => p.sizes.join(",")))}::text[],
+        ${sql.param(items.map((p) => p.colours.join(",")))}::text[]) as s(name, description, price, category, sizes, colours)
+    ),
+    inserted as (
+      insert into products (name, description, price_cents, category_id, sizes, created_at)
+      select s.name, s.description, s.price, c.id, s.sizes, now() - interval '1 day'
+      from src s join categories c on c.name = s.category
+      returning id, name, sizes
+    ),
+    wanted as (
+      select distinct on (i.id, co.id, z.id) i.id, co.id as color_id, z.id as size_id
+      from inserted i join src s on s.name = i.name
+      left join lateral unnest(string_to_array(nullif(s.colours, ''), ',')) as cn(name) on true
+      left join colors co on co.name = cn.name
+      left join lateral unnest(string_to_array(nullif(s.sizes, ''), ',')) as zn(name) on true
+      left join sizes z on z.name = zn.name
+    )
+    insert into variants (product_id, color_id, size_id, stock) select id, color_id, size_id, 5 from wanted`);
+}

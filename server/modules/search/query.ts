@@ -18,7 +18,7 @@ export function wordQueries(words: AnalysedWord[], weights?: string, asYouType =
     if (w.lexeme) alternatives.push(lexemeQuery(w.lexeme, { weights }));
     for (const alias of w.aliases) alternatives.push(lexemeQuery(alias, { weights }));
     // The last word also as a beginning, unless it is a whole catalogue word (then only in suggestions).
-    if (w.prefix && w.word.length >= 2 && (asYouType || !w.exact))
+    if (w.prefix && w.word.length >= 2 && (asYouType || !w.exact || w.word.length < 4))
       alternatives.push(lexemeQuery(w.word, { prefix: true, weights }));
     for (const lexemes of w.synonyms) {
       const all = lexemes.map((l) => lexemeQuery(l, { weights }));
