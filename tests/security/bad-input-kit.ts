@@ -127,7 +127,11 @@ async function start() {
 /** Every table's row count and content hash (sessions and rate-limit counters left out). */
 export async function digest(): Promise<string> {
   const res = await t.db.$client.query(digestQuery);
-  return res.rows.map((r: { t: string; n: number; h: string }) => `${r.t}:${r.n}:${r.h}`).join("\n");
+  // Sorted: a UNION ALL of this many tables may be planned as a parallel append, whose rows come in any order.
+  return res.rows
+    .map((r: { t: string; n: number; h: string }) => `${r.t}:${r.n}:${r.h}`)
+    .sort()
+    .join("\n");
 }
 
 /** URL-encoded text; a lone surrogate (not encodable) goes as the invalid UTF-8 bytes it would be. */
