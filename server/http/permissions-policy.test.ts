@@ -14,18 +14,7 @@ import { seedDemoCatalog } from "#server/seed/demo.ts";
 
 let t: TestApp;
 
-const DENIED = [
-  "camera",
-  "microphone",
-  "geolocation",
-  "payment",
-  "usb",
-  "serial",
-  "hid",
-  "bluetooth",
-  "midi",
-  "display-capture",
-];
+const DENIED = ["camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture"];
 
 function expectPolicy(header: unknown, what: string) {
   expect(typeof header, `${what}: no Permissions-Policy`).toBe("string");

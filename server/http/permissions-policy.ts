@@ -7,7 +7,6 @@
 const DENIED_FEATURES = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",
