@@ -49,6 +49,13 @@ test("a category page filters, sorts, appends with 'Ver mais' and goes back, eac
     await page.getByRole("link", { name: "Ver mais" }).click();
     await expect.poll(() => shownIds(page)).toEqual([...sorted.produtos, ...second.produtos].map((p) => p.id));
     expect(pathOf(page)).toBe(sortedUrl);
+
+    // To a product of the appended page and back: the appended page is still there.
+    await page.locator("#resultados-lista").getByRole("link", { name: second.produtos[0]!.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/produto/${second.produtos[0]!.id}$`));
+    await page.goBack();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === sortedUrl);
+    await expect.poll(() => shownIds(page)).toEqual([...sorted.produtos, ...second.produtos].map((p) => p.id));
   }
 
   // Back: the unsorted filtered list, then the whole category, each as the API answers it.

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, SearchX, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { ProductCard, focusRing, type CardProduct } from "#app/components/catalog/ProductCard.tsx";
 import { SearchFilters } from "./SearchFilters.tsx";
@@ -34,38 +34,81 @@ function activeFilters(page: SearchPageData, params: URLSearchParams) {
   return chips;
 }
 
+interface MorePages {
+  /** The history entry (location.key) and the search (path and query) these pages belong to. */
+  entry: string;
+  key: string;
+  products: CardProduct[];
+  last: number;
+  from: unknown;
+}
+
+const storageName = (entry: string) => `loja-ver-mais:${entry}`;
+
+/**
+ * The pages 'Ver mais' appended to this history entry, kept in sessionStorage: back from a product page shows them
+ * again (and the scroll position they gave). Only after hydration: the server's HTML has the server's page alone.
+ */
+function restoreMore(entry: string, key: string): MorePages | null {
+  if (typeof document === "undefined" || document.documentElement.dataset.hydrated !== "true") return null;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storageName(entry)) ?? "null") as MorePages | null;
+    return saved && saved.key === key && Array.isArray(saved.products) ? { ...saved, entry, from: null } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The pages appended by 'Ver mais' (a fetcher on the same loader) for the search shown; a new search (another
- * URL: filter, sort, page, back button) starts again from the server's page.
+ * URL: filter, sort, page) starts again from the server's page.
  */
-function useMorePages(page: SearchPageData, searchKey: string) {
+function useMorePages(page: SearchPageData, searchKey: string, entry: string) {
   const fetcher = useFetcher<SearchPageData>();
-  const [more, setMore] = useState<{ key: string; products: CardProduct[]; last: number; from: unknown }>({
+  const fresh = (): MorePages => ({
+    entry,
     key: searchKey,
     products: [],
     last: page.pagina,
-    from: null,
+    from: fetcher.data ?? null,
   });
+  const [more, setMore] = useState<MorePages>(() => restoreMore(entry, searchKey) ?? fresh());
   let current = more;
-  if (more.key !== searchKey) {
-    current = { key: searchKey, products: [], last: page.pagina, from: fetcher.data ?? null };
+  if (more.entry !== entry || more.key !== searchKey) {
+    current = restoreMore(entry, searchKey) ?? fresh();
+    current.from = fetcher.data ?? null;
     setMore(current);
   } else if (fetcher.data && fetcher.data !== more.from && fetcher.data.pagina === more.last + 1) {
     current = {
-      key: searchKey,
+      ...more,
       products: [...more.products, ...fetcher.data.products],
       last: fetcher.data.pagina,
       from: fetcher.data,
     };
     setMore(current);
   }
+
+  useEffect(() => {
+    if (more.products.length === 0) return;
+    try {
+      const { entry: _entry, from: _from, ...saved } = more;
+      sessionStorage.setItem(storageName(more.entry), JSON.stringify(saved));
+    } catch {
+      // Storage full or refused: 'Ver mais' still works, only the way back forgets it.
+    }
+  }, [more]);
+
   return { fetcher, products: current.products, last: current.last };
 }
 
 export function SearchPage({ page, heading }: { page: SearchPageData; heading: React.ReactNode }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const { fetcher, products: appended, last } = useMorePages(page, `${location.pathname}${location.search}`);
+  const {
+    fetcher,
+    products: appended,
+    last,
+  } = useMorePages(page, `${location.pathname}${location.search}`, location.key);
   const products = [...page.products, ...appended];
   const chips = activeFilters(page, params);
   const first = (page.pagina - 1) * page.porPagina + 1;
