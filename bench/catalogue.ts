@@ -19,6 +19,7 @@ import { hashToken, SESSION_COOKIE } from "#server/modules/accounts/sessions.ts"
 import { categorySlug } from "#server/modules/catalog/slug.ts";
 import { createDatabase } from "#server/core/db/client.ts";
 import { seedLarge } from "#scripts/seed-large.ts";
+import { SEED_CATEGORIES, SEED_COLOURS, seedCatalogue } from "#scripts/seed-large-catalogue.ts";
 import { CONNECTIONS, login, ms, notes, rps } from "./measure.ts";
 import { ensureBuild, root, startShop, stopOnExit, type Shop } from "./shop.ts";
 
@@ -42,53 +43,52 @@ const ADMIN_PAGES = [
   "/definicoes",
 ];
 
-/** Queries of each kind, rotated request after request (a search that caches answers must not flatter itself). */
-const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = [
-  {
-    name: "one word",
-    paths: ["caneca", "sabonete", "azulejo", "linho", "cortiça", "agenda", "andorinha", "mel", "prata", "almofada"].map(
-      (q) => `/api/search?q=${encodeURIComponent(q)}`,
+/**
+ * Queries of each kind, every request a different one in turn (hundreds per kind, from the seeded catalogue's own
+ * words), so that answers the search service caches per query are seldom reused within a row.
+ */
+const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = (() => {
+  const names = seedCatalogue(3000).map((p) => p.name);
+  const words = [
+    ...new Set(names.flatMap((n) => n.toLowerCase().split(/\s+/)).filter((w) => w.length >= 4 && !/\d/.test(w))),
+  ];
+  // Three words of a product's name: its type, material or motif, place or colour.
+  const triples = [
+    ...new Set(
+      names.map((n) =>
+        n
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((w) => w.length >= 3 && !["com", "para"].includes(w))
+          .slice(0, 3)
+          .join(" "),
+      ),
     ),
-  },
-  {
-    name: "three words",
-    paths: [
-      "caneca azulejo lisboa",
-      "t-shirt algodão sardinha",
-      "sabonete alfazema mel",
-      "agenda capa cortiça",
-      "almofada linho azul",
-      "colar prata filigrana",
-      "vela soja laranja",
-      "saco pano andorinha",
-    ].map((q) => `/api/search?q=${encodeURIComponent(q)}`),
-  },
-  {
-    name: "a misspelled word",
-    paths: ["canecca", "sabonte", "azulejjo", "almofda", "cortica", "andorimha", "pulceira", "caderrno"].map(
-      (q) => `/api/search?q=${encodeURIComponent(q)}`,
+  ].slice(0, 400);
+  // One letter dropped, doubled or two swapped, in turn.
+  const typo = (w: string, i: number) => {
+    const at = 1 + (i % (w.length - 2));
+    if (i % 3 === 0) return w.slice(0, at) + w.slice(at + 1);
+    if (i % 3 === 1) return w.slice(0, at) + w[at] + w.slice(at);
+    return w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
+  };
+  const q = (text: string) => `/api/search?q=${encodeURIComponent(text)}`;
+  const extras = ["preco_max=15", "em_stock=1", "preco_min=10", "ordenar=preco-asc"];
+  const filtered = SEED_CATEGORIES.flatMap((categoria, i) =>
+    SEED_COLOURS.map(
+      ([cor], j) =>
+        `/api/search?categoria=${encodeURIComponent(categoria)}&cor=${encodeURIComponent(cor)}&${extras[(i + j) % extras.length]}`,
     ),
-  },
-  {
-    name: "a category with two filters",
-    paths: [
-      ["Canecas", "Azul", "preco_max=15"],
-      ["T-shirts", "Preto", "tamanho=M"],
-      ["Casa e decoração", "Bege", "em_stock=1"],
-      ["Acessórios", "Verde", "preco_max=20"],
-      ["Agendas", "Castanho", "em_stock=1"],
-    ].map(
-      ([categoria, cor, extra]) =>
-        `/api/search?categoria=${encodeURIComponent(categoria!)}&cor=${encodeURIComponent(cor!)}&${extra}`,
-    ),
-  },
-  {
-    name: "suggestions",
-    paths: ["ca", "can", "sab", "azu", "cort", "alm", "agen", "mel"].map(
-      (q) => `/api/search/sugestoes?q=${encodeURIComponent(q)}`,
-    ),
-  },
-];
+  );
+  const prefixes = [...new Set(words.flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w.slice(0, 4), w.slice(0, 5)]))];
+  return [
+    { name: "one word", paths: words.map(q) },
+    { name: "three words", paths: triples.map(q) },
+    { name: "a misspelled word", paths: words.map((w, i) => q(typo(w, i))) },
+    { name: "a category with two filters", paths: filtered },
+    { name: "suggestions", paths: prefixes.map((p) => `/api/search/sugestoes?q=${encodeURIComponent(p)}`) },
+  ];
+})();
 
 const sourceHash = (() => {
   const h = createHash("sha256");
