@@ -10,6 +10,8 @@ import type { RateLimiter } from "#server/core/rate-limit.ts";
  *   address, so many shoppers behind one address (a carrier's NAT, an office) are never locked out.
  * A refused attempt is not counted further (the pair is checked before the account), so one
  * address alone cannot reach the account's ceiling.
+ * Past the account's ceiling its owner still gets in (issue 20, item 8): from a browser that signed in before
+ * (the signed device cookie, sessions.ts), or through 'Enviar ligação de acesso' (account-links.ts).
  */
 export const LOGIN_LIMITS = {
   perAccountAndAddress: 10,
