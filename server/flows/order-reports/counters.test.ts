@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderCounters, recountOrderCounts } from "#tests/support/admin-counters.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { signIn } from "#tests/support/factories.ts";
 import { CALLBACK_KEY, checkout, payOrder, seedProduct } from "#tests/support/orders.ts";
@@ -23,31 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Every count as the tables have it now, by key (zeros left out). */
-async function recount(): Promise<Record<string, number>> {
-  const { rows } = await t.db.execute(sql`
-    select 'lines' as key, count(*) as n from order_lines
-    union all
-    select 'lines:order:' || o.status, count(*) from order_lines l join orders o on o.id = l.order_id group by o.status
-    union all
-    select 'lines:payment:' || ps.status, count(*)
-      from order_lines l join (select distinct order_id, status from payments) ps on ps.order_id = l.order_id
-     group by ps.status
-    union all
-    select 'orders:day:' || to_char((created_at at time zone 'Europe/Lisbon')::date, 'YYYY-MM-DD'), count(*)
-      from orders group by 1`);
-  return Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [String(r.key), Number(r.n)]));
-}
-
-/** Every counter as order_counts keeps it (zeros left out). */
-async function counters(): Promise<Record<string, number>> {
-  const { rows } = await t.db.execute(sql`select key, sum(n) as n from order_counts group by key`);
-  return Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [String(r.key), Number(r.n)]));
-}
-
 async function expectCountersMatch() {
-  const expected = await recount();
-  expect(await counters()).toEqual(expected);
+  const expected = await recountOrderCounts(t.db);
+  expect(await orderCounters(t.db)).toEqual(expected);
   // The service reads the same figures.
   expect(await orderCount(t.db, "lines")).toBe(expected.lines ?? 0);
   return expected;

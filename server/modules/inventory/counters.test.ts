@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { driftedProductStock, recountStockSummary } from "#tests/support/admin-counters.ts";
 import { seedProduct } from "#tests/support/orders.ts";
-import type { StockSummary } from "./schemas.ts";
 
 /*
  * The stock figures kept by the triggers of drizzle/0011_admin_counters.sql (product_stock, stock_summary_shards)
@@ -15,50 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** GET /api/stock/summary as the aggregate over every variant computes it (the query the counters replaced). */
-async function recountSummary(): Promise<StockSummary> {
-  const { rows } = await t.db.execute(sql`
-    with per_product as (
-      select p.id, count(v.id) as variants, coalesce(sum(v.stock), 0) as stock,
-             count(v.id) filter (where v.stock = 0) as variants_out,
-             count(v.id) filter (where v.stock between 1 and 10) as variants_low
-      from products p left join variants v on v.product_id = p.id
-      where p.deleted_at is null group by p.id
-    ),
-    available as (
-      select count(distinct v.color_id) as colors, count(distinct v.size_id) as sizes
-      from variants v join products p on p.id = v.product_id and p.deleted_at is null where v.stock > 0
-    )
-    select count(pp.id) as "totalProducts", coalesce(sum(pp.variants), 0) as "totalVariants",
-           coalesce(sum(pp.stock), 0) as "totalStock", count(pp.id) filter (where pp.stock = 0) as "outOfStock",
-           count(pp.id) filter (where pp.variants_low > 0) as "lowStock",
-           coalesce(sum(pp.variants_out), 0) as "variantsOutOfStock",
-           coalesce(sum(pp.variants_low), 0) as "variantsLowStock",
-           (select colors from available) as "colorsAvailable", (select sizes from available) as "sizesAvailable"
-    from per_product pp`);
-  return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)])) as StockSummary;
-}
-
-/** Products whose product_stock row differs from their variants (or is missing). */
-async function driftedProducts(): Promise<unknown[]> {
-  const { rows } = await t.db.execute(sql`
-    select p.id from products p
-    left join product_stock ps on ps.product_id = p.id
-    left join lateral (
-      select count(*)::int as variants, coalesce(sum(stock), 0)::bigint as stock, min(stock) as min_stock,
-             (count(*) filter (where stock = 0))::int as out, (count(*) filter (where stock between 1 and 10))::int as low
-      from variants v where v.product_id = p.id
-    ) a on true
-    where ps.product_id is null or ps.listed <> (p.deleted_at is null)
-       or (ps.variants, ps.stock, ps.min_stock, ps.variants_out, ps.variants_low)
-          is distinct from (a.variants, a.stock, a.min_stock, a.out, a.low)`);
-  return rows;
-}
-
 async function expectExact() {
-  const expected = await recountSummary();
+  const expected = await recountStockSummary(t.db);
   expect(await t.services.stock.summary()).toEqual(expected);
-  expect(await driftedProducts()).toEqual([]);
+  expect(await driftedProductStock(t.db)).toEqual([]);
   return expected;
 }
 
