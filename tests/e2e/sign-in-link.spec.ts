@@ -71,3 +71,44 @@ test("past the sign-in limit, 'Enviar ligação de acesso' mails a one-time link
   const again = await page.request.post("/api/users/login-link/use", { data: { token: search.split("=")[1] } });
   expect(again.status()).toBe(400);
 });
+
+test.describe("without script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the same: the limit's offer, the link's sign-in and the device cookie, through the page's own form", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { api: admin, csrf } = await adminApi(baseURL);
+    const email = uniqueEmail("ligacao-sem-script");
+    const password = "senha-do-dono-2027";
+    const headers = { "x-csrf-token": csrf };
+    const created = await admin.post("/users/newuser", { headers, data: { name: "Rui Sá", email, password } });
+    expect(created.status(), await created.text()).toBe(201);
+
+    for (let i = 0; i < 10; i++) {
+      const res = await page.request.post("/users/login", { data: { email, password: `errada-${i}` } });
+      expect(res.status()).toBe(400);
+    }
+    await page.goto("/login");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Palavra-passe", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Demasiadas tentativas. Aguarde um pouco e tente novamente.");
+    await page.getByRole("button", { name: "Enviar ligação de acesso" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Se existir uma conta com este email, enviámos-lhe uma ligação" }),
+    ).toBeVisible();
+
+    const mail = await readMailTo(email);
+    const link = mail.text?.match(/https?:\/\/[^\s"<>]+\/login\?ligacao=[\w-]+/)?.[0];
+    const { pathname, search } = new URL(link!);
+    await page.goto(pathname + search);
+    await page.getByRole("button", { name: "Entrar com a ligação de acesso" }).click();
+    await page.waitForURL((url) => url.pathname !== "/login");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "loja_session")?.httpOnly).toBe(true);
+    expect(cookies.find((c) => c.name === "loja_device")?.httpOnly).toBe(true);
+  });
+});
