@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { likeContains } from "#server/core/zod.ts";
 import { centsToEuros } from "#server/modules/catalog/schemas.ts";
-import { searchedProducts } from "./product-search.ts";
 import type { AdminProductItem, AdminProductsQuery } from "./schemas.ts";
 
 /*
@@ -25,7 +24,8 @@ export async function adminProducts(
     db.execute(sql`
       with page as (
         select p.id, p.status, p.name, p.price_cents, p.category_id, p.created_at
-        from ${searchedProducts(query.search)}
+        from products p
+        where ${where}
         order by p.created_at desc, p.id desc
         limit ${query.limit} offset ${(query.page - 1) * query.limit}
       )

@@ -8,7 +8,6 @@ import { stockMovements } from "./schema.ts";
 import { ConflictError, NotFoundError } from "#server/core/errors.ts";
 import type { ApiVariant, CreateVariantBody } from "#server/modules/catalog/schemas.ts";
 import { adminProducts } from "./admin-products.ts";
-import { searchedProducts } from "./product-search.ts";
 import { recordMovements } from "./movements.ts";
 import { createVariant, deleteVariant } from "./variants.ts";
 import {
@@ -90,7 +89,8 @@ export async function listStockProducts(
     db.execute(sql`
       with page as (
         select p.id, p.name, p.status, p.category_id
-        from ${searchedProducts(query.search)}
+        from products p
+        where ${where}
         order by p.name, p.id
         limit ${query.limit} offset ${offset}
       )
