@@ -20,6 +20,7 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "GET /healthz": "public",
   "GET /robots.txt": "public",
   "GET /sitemap.xml": "public",
+  "GET /sitemap-:n.xml": "public",
   "GET /uploads/*": "static",
   "POST /api/users/register": "public",
   "GET /api/users/verificar-email": "public",
@@ -61,6 +62,9 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "POST /api/withdrawal": "public",
   // The contact form (/contato): rate-limited per address and e-mail.
   "POST /api/contact": "public",
+  // The shop's search (/pesquisa, /categoria/{slug}) and the header's suggestions.
+  "GET /api/search": "public",
+  "GET /api/search/sugestoes": "public",
   "GET /api/users/me/delivery": "user",
   "POST /orders": "user",
   "POST /api/orders": "user",
