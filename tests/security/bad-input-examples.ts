@@ -133,6 +133,8 @@ export function examples(ids: Ids): Record<
     },
     "GET /api/contact/messages": { querystring: { page: 1, limit: 10, search: "encomenda" } },
     "POST /api/contact/messages/:id/handled": { params: { id: 999_999 } },
+    "PUT /api/search/sinonimos": { body: { grupos: [["camisola", "t-shirt", "tshirt"]] } },
+    "GET /api/search/sem-resultados": { querystring: { page: 1, pageSize: 10 } },
     "PUT /api/settings": {
       body: defaultSettings({ mainlandCents: 390, islandsCents: 790, fastCents: 290 }),
     },
