@@ -35,7 +35,9 @@ test("suggestions as one types, chosen with the keyboard", async ({ page }) => {
   const options = list.getByRole("option");
   await expect(options).toHaveCount(names.length);
   for (const [i, name] of names.entries()) await expect(options.nth(i)).toContainText(name);
-  await expect(page.getByRole("status").filter({ hasText: `${names.length} sugestões` })).toBeAttached();
+  await expect(
+    page.getByTestId("search-suggestions-count").filter({ hasText: `${names.length} sugestões` }),
+  ).toBeAttached();
 
   // Arrows move the active option (aria-activedescendant), wrapping back to the field.
   await field.press("ArrowDown");

@@ -259,7 +259,8 @@ export function HeaderSearch({
               </li>
             ))}
           </ul>
-          <p role="status" className="sr-only">
+          {/* A live region, not role="status": it is on every page, next to each page's own status messages. */}
+          <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="search-suggestions-count">
             {listOpen && state.status === "ready" ? countText(options.length, state.text) : ""}
           </p>
         </Form>
