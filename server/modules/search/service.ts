@@ -87,12 +87,23 @@ export function createSearchService(deps: { db: Database }): SearchService {
     const text = textMatch(words, q, true);
     if (text.groups.length === 0) return { produtos: [], categorias: [] };
     const tsquery = text.groups.join(" & ");
+    const names = text.namesOnly.join(" & ");
     const [found, categories] = await Promise.all([
+      // Bounded work whatever the prefix ("ca" matches half the shop): at most 200 products whose names match, then
+      // (only if fewer than 8) 200 matching anywhere, and the best 8 of those.
       db.execute<{ id: number; name: string; price_cents: number; image: string | null }>(sql`
-        select d.product_id as id, d.name, d.price_cents, d.image from search_documents d
-        where d.document @@ ${tsquery}::tsquery
+        with named as (
+          select d.product_id from search_documents d where d.document @@ ${names}::tsquery limit 200
+        ),
+        anywhere as (
+          select d.product_id from search_documents d
+          where (select count(*) from named) < ${SUGGESTED_PRODUCTS} and d.document @@ ${tsquery}::tsquery limit 200
+        )
+        select d.product_id as id, d.name, d.price_cents, d.image
+        from (select product_id from named union select product_id from anywhere) c
+        join search_documents d on d.product_id = c.product_id
         order by ts_rank('{0.1, 0.2, 0.4, 1.0}', d.document, ${tsquery}::tsquery)
-          + (d.document @@ ${text.namesOnly.join(" & ")}::tsquery)::int + ${nameCloseness(text.key)} desc,
+          + (d.document @@ ${names}::tsquery)::int + ${nameCloseness(text.key)} desc,
           d.product_id desc
         limit ${SUGGESTED_PRODUCTS}`),
       db.execute<{ name: string }>(sql`
