@@ -129,7 +129,8 @@ interface Kind {
 
 interface Family {
   category: string;
-  kinds: Kind[];
+  /** Each kind's name and base price in cents. */
+  kinds: Record<string, number>;
   /** Materials (or ingredients): "Caneca de Cerâmica", "Sabonete de Alfazema". */
   materials: string[];
   /** How the name is built: "made" = kind de material + motif/place/colour; "scented" = kind de a (e b) + place. */
@@ -151,13 +152,7 @@ const CLOTHES = [
 const FAMILIES: Family[] = [
   {
     category: "Canecas",
-    kinds: [
-      { name: "Caneca", base: 1290 },
-      { name: "Chávena", base: 1150 },
-      { name: "Taça", base: 1490 },
-      { name: "Caneca Esmaltada", base: 1690 },
-      { name: "Prato de Sobremesa", base: 1390 },
-    ],
+    kinds: { Caneca: 1290, Chávena: 1150, Taça: 1490, "Caneca Esmaltada": 1690, "Prato de Sobremesa": 1390 },
     materials: ["Cerâmica", "Grés", "Faiança", "Porcelana"],
     style: "made",
     sizes: [["Único"], ["250 ml", "500 ml"]],
@@ -171,13 +166,7 @@ const FAMILIES: Family[] = [
   },
   {
     category: "T-shirts",
-    kinds: [
-      { name: "T-shirt", base: 1990 },
-      { name: "Camisola", base: 3490 },
-      { name: "Sweatshirt", base: 3990 },
-      { name: "Hoodie", base: 4490 },
-      { name: "Polo", base: 2990 },
-    ],
+    kinds: { "T-shirt": 1990, Camisola: 3490, Sweatshirt: 3990, Hoodie: 4490, Polo: 2990 },
     materials: ["Algodão Orgânico", "Algodão", "Linho", "Lã Merino", "Malha"],
     style: "made",
     sizes: CLOTHES,
@@ -191,13 +180,7 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Agendas",
-    kinds: [
-      { name: "Agenda 2027", base: 1490 },
-      { name: "Caderno", base: 990 },
-      { name: "Bloco de Notas", base: 690 },
-      { name: "Diário", base: 1690 },
-      { name: "Agenda de Bolso", base: 1190 },
-    ],
+    kinds: { "Agenda 2027": 1490, Caderno: 990, "Bloco de Notas": 690, Diário: 1690, "Agenda de Bolso": 1190 },
     materials: ["Capa Cortiça", "Capa de Linho", "Papel Reciclado", "Capa de Couro", "Capa Kraft"],
     style: "paper",
     sizes: [["Único"]],
@@ -211,13 +194,13 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Sabões & Velas",
-    kinds: [
-      { name: "Sabonete", base: 590 },
-      { name: "Vela Aromática", base: 1690 },
-      { name: "Sabonete Líquido", base: 890 },
-      { name: "Vela de Soja", base: 1490 },
-      { name: "Sais de Banho", base: 990 },
-    ],
+    kinds: {
+      Sabonete: 590,
+      "Vela Aromática": 1690,
+      "Sabonete Líquido": 890,
+      "Vela de Soja": 1490,
+      "Sais de Banho": 990,
+    },
     materials: SCENTS,
     style: "scented",
     sizes: [["100 g"], ["100 g", "250 g"], ["250 ml", "500 ml"]],
@@ -231,13 +214,13 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Beleza",
-    kinds: [
-      { name: "Creme de Mãos", base: 890 },
-      { name: "Bálsamo Labial", base: 490 },
-      { name: "Óleo Corporal", base: 1590 },
-      { name: "Creme Facial", base: 1990 },
-      { name: "Champô Sólido", base: 990 },
-    ],
+    kinds: {
+      "Creme de Mãos": 890,
+      "Bálsamo Labial": 490,
+      "Óleo Corporal": 1590,
+      "Creme Facial": 1990,
+      "Champô Sólido": 990,
+    },
     materials: SCENTS,
     style: "scented",
     sizes: [["Único"], ["250 ml", "500 ml"]],
@@ -251,15 +234,15 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Casa e decoração",
-    kinds: [
-      { name: "Almofada", base: 2490 },
-      { name: "Manta", base: 5990 },
-      { name: "Pano de Cozinha", base: 890 },
-      { name: "Toalha de Mesa", base: 3490 },
-      { name: "Vaso", base: 1990 },
-      { name: "Cesto", base: 2790 },
-      { name: "Base para Copos", base: 790 },
-    ],
+    kinds: {
+      Almofada: 2490,
+      Manta: 5990,
+      "Pano de Cozinha": 890,
+      "Toalha de Mesa": 3490,
+      Vaso: 1990,
+      Cesto: 2790,
+      "Base para Copos": 790,
+    },
     materials: ["Linho", "Burel", "Algodão", "Cortiça", "Vime", "Cerâmica", "Junco"],
     style: "made",
     sizes: [["Único"]],
@@ -273,15 +256,15 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Acessórios",
-    kinds: [
-      { name: "Saco de Pano", base: 1290 },
-      { name: "Boné", base: 1990 },
-      { name: "Lenço", base: 2290 },
-      { name: "Carteira", base: 2990 },
-      { name: "Porta-chaves", base: 690 },
-      { name: "Mochila", base: 4990 },
-      { name: "Meias", base: 890 },
-    ],
+    kinds: {
+      "Saco de Pano": 1290,
+      Boné: 1990,
+      Lenço: 2290,
+      Carteira: 2990,
+      "Porta-chaves": 690,
+      Mochila: 4990,
+      Meias: 890,
+    },
     materials: ["Cortiça", "Algodão", "Burel", "Couro", "Lona"],
     style: "made",
     sizes: [["Único"], ["S", "M", "L"]],
@@ -295,13 +278,7 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Joalharia",
-    kinds: [
-      { name: "Brincos", base: 2490 },
-      { name: "Colar", base: 3490 },
-      { name: "Pulseira", base: 1990 },
-      { name: "Anel", base: 2990 },
-      { name: "Pendente", base: 2290 },
-    ],
+    kinds: { Brincos: 2490, Colar: 3490, Pulseira: 1990, Anel: 2990, Pendente: 2290 },
     materials: ["Prata", "Filigrana", "Latão", "Prata Dourada"],
     style: "made",
     sizes: [["Único"]],
@@ -315,14 +292,7 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Mercearia fina",
-    kinds: [
-      { name: "Compota", base: 490 },
-      { name: "Mel", base: 790 },
-      { name: "Azeite Virgem Extra", base: 1190 },
-      { name: "Flor de Sal", base: 590 },
-      { name: "Chá", base: 650 },
-      { name: "Licor", base: 1490 },
-    ],
+    kinds: { Compota: 490, Mel: 790, "Azeite Virgem Extra": 1190, "Flor de Sal": 590, Chá: 650, Licor: 1490 },
     materials: [
       "Figo",
       "Laranja",
@@ -347,14 +317,14 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Postais e papelaria",
-    kinds: [
-      { name: "Postal", base: 250 },
-      { name: "Marcador de Livros", base: 350 },
-      { name: "Autocolantes", base: 450 },
-      { name: "Poster", base: 1890 },
-      { name: "Calendário 2027", base: 1290 },
-      { name: "Papel de Embrulho", base: 390 },
-    ],
+    kinds: {
+      Postal: 250,
+      "Marcador de Livros": 350,
+      Autocolantes: 450,
+      Poster: 1890,
+      "Calendário 2027": 1290,
+      "Papel de Embrulho": 390,
+    },
     materials: ["Papel Reciclado", "Papel Algodão", "Cartolina", "Papel Kraft"],
     style: "paper",
     sizes: [["Único"]],
@@ -368,14 +338,14 @@ const FAMILIES: Family[] = [
   },
   {
     category: "Brinquedos",
-    kinds: [
-      { name: "Peluche", base: 1990 },
-      { name: "Puzzle", base: 1590 },
-      { name: "Jogo de Memória", base: 1290 },
-      { name: "Boneco de Pano", base: 2290 },
-      { name: "Carrinho", base: 1890 },
-      { name: "Livro de Colorir", base: 890 },
-    ],
+    kinds: {
+      Peluche: 1990,
+      Puzzle: 1590,
+      "Jogo de Memória": 1290,
+      "Boneco de Pano": 2290,
+      Carrinho: 1890,
+      "Livro de Colorir": 890,
+    },
     materials: ["Madeira", "Algodão", "Feltro", "Cartão"],
     style: "made",
     sizes: [["Único"]],
@@ -417,7 +387,8 @@ function price(base: number, factor: number, r: number): number {
 
 /** One candidate product: its parts and the name they make. */
 function draw(rnd: ReturnType<typeof generator>, family: Family) {
-  const kind = rnd.pick(family.kinds);
+  const [kindName, base] = rnd.pick(Object.entries(family.kinds));
+  const kind: Kind = { name: kindName, base };
   const material = rnd.pick(family.materials);
   const motif = rnd.pick(MOTIFS);
   const place = rnd.pick(PLACES);

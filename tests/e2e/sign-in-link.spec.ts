@@ -7,6 +7,26 @@ import { expectAccessible, readMailTo, storedUser, uniqueEmail } from "./support
  * de acesso'; the e-mailed one-time link opens /login?ligacao=…, whose button signs the owner in (once).
  */
 
+/** A cliente account made by the admin (the account whose sign-in the tests push past its limit). */
+async function newShopper(baseURL: string | undefined, label: string, name: string, password: string) {
+  const { api: admin, csrf } = await adminApi(baseURL);
+  const email = uniqueEmail(label);
+  const headers = { "x-csrf-token": csrf };
+  const created = await admin.post("/users/newuser", { headers, data: { name, email, password } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).user.id as number;
+  await admin.put(`/api/users/${id}`, { headers, data: { name, email, function: "cliente" } });
+  return { email, password };
+}
+
+/** Ten wrong passwords from this browser's address: the sign-in limit is reached. */
+async function guessWrong(page: Page, email: string) {
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post("/users/login", { data: { email, password: `errada-${i}` } });
+    expect(res.status()).toBe(400);
+  }
+}
+
 async function screenshot(page: Page, name: string) {
   const dir = process.env.SCREENSHOTS_DIR ?? test.info().outputPath();
   await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}px.png`, fullPage: true });
@@ -17,20 +37,10 @@ test("past the sign-in limit, 'Enviar ligação de acesso' mails a one-time link
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const { api: admin, csrf } = await adminApi(baseURL);
-  const email = uniqueEmail("ligacao");
-  const password = "senha-do-dono-2026";
-  const headers = { "x-csrf-token": csrf };
-  const created = await admin.post("/users/newuser", { headers, data: { name: "Inês Lopes", email, password } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).user.id as number;
-  await admin.put(`/api/users/${id}`, { headers, data: { name: "Inês Lopes", email, function: "cliente" } });
+  const { email, password } = await newShopper(baseURL, "ligacao", "Inês Lopes", "senha-do-dono-2026");
 
   // A guesser at this address: its wrong passwords reach the limit.
-  for (let i = 0; i < 10; i++) {
-    const res = await page.request.post("/users/login", { data: { email, password: `errada-${i}` } });
-    expect(res.status()).toBe(400);
-  }
+  await guessWrong(page, email);
 
   await page.goto("/login");
   await page.getByRole("button", { name: "Aceitar" }).click(); // the cookie notice, out of the screenshots
@@ -80,17 +90,9 @@ test.describe("without script", () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const { api: admin, csrf } = await adminApi(baseURL);
-    const email = uniqueEmail("ligacao-sem-script");
-    const password = "senha-do-dono-2027";
-    const headers = { "x-csrf-token": csrf };
-    const created = await admin.post("/users/newuser", { headers, data: { name: "Rui Sá", email, password } });
-    expect(created.status(), await created.text()).toBe(201);
+    const { email, password } = await newShopper(baseURL, "ligacao-sem-script", "Rui Sá", "senha-do-dono-2027");
 
-    for (let i = 0; i < 10; i++) {
-      const res = await page.request.post("/users/login", { data: { email, password: `errada-${i}` } });
-      expect(res.status()).toBe(400);
-    }
+    await guessWrong(page, email);
     await page.goto("/login");
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Palavra-passe", { exact: true }).fill(password);

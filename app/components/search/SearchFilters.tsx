@@ -105,31 +105,11 @@ export function SearchFilters({ page, activeCount }: { page: SearchPageData; act
         <fieldset className="min-w-0 border-t border-gray-200 pt-4">
           <legend className="float-left mb-2 w-full text-sm font-semibold text-gray-900">Preço (€)</legend>
           <div className="clear-left flex items-center gap-2">
-            <label className="min-w-0 flex-1 text-xs text-gray-600">
-              Mínimo
-              <input
-                name="preco_min"
-                inputMode="decimal"
-                defaultValue={selected.precoMin}
-                placeholder={priceHint(facetas.preco.min)}
-                maxLength={12}
-                className="mt-1 block h-10 w-full rounded-md border border-gray-300 px-2 text-base text-gray-900 sm:text-sm"
-              />
-            </label>
+            <PriceField label="Mínimo" name="preco_min" value={selected.precoMin} hint={priceHint(facetas.preco.min)} />
             <span aria-hidden="true" className="mt-5 text-gray-400">
               –
             </span>
-            <label className="min-w-0 flex-1 text-xs text-gray-600">
-              Máximo
-              <input
-                name="preco_max"
-                inputMode="decimal"
-                defaultValue={selected.precoMax}
-                placeholder={priceHint(facetas.preco.max)}
-                maxLength={12}
-                className="mt-1 block h-10 w-full rounded-md border border-gray-300 px-2 text-base text-gray-900 sm:text-sm"
-              />
-            </label>
+            <PriceField label="Máximo" name="preco_max" value={selected.precoMax} hint={priceHint(facetas.preco.max)} />
           </div>
         </fieldset>
 
@@ -165,5 +145,22 @@ export function SearchFilters({ page, activeCount }: { page: SearchPageData; act
         </div>
       </Form>
     </details>
+  );
+}
+
+/** One end of the price range: euros as typed (comma or point), the matching set's own end as the hint. */
+function PriceField(p: { label: string; name: string; value: string; hint: string | undefined }) {
+  return (
+    <label className="min-w-0 flex-1 text-xs text-gray-600">
+      {p.label}
+      <input
+        name={p.name}
+        inputMode="decimal"
+        defaultValue={p.value}
+        placeholder={p.hint}
+        maxLength={12}
+        className="mt-1 block h-10 w-full rounded-md border border-gray-300 px-2 text-base text-gray-900 sm:text-sm"
+      />
+    </label>
   );
 }

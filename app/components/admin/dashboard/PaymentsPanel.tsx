@@ -126,12 +126,7 @@ export function PaymentsPanel({ payments, customer }: { payments: PaymentsPage; 
                 </>
               ),
             },
-            {
-              id: "product",
-              header: "Produto",
-              width: "w-[22%]",
-              cell: (line) => line.product_name,
-            },
+            { id: "product", header: "Produto", width: "w-[22%]", cell: (line) => line.product_name },
             {
               id: "quantity",
               header: "Quantidade",
