@@ -188,6 +188,18 @@ describe("anonymous page cache", () => {
     expect(price(await get(b, url))).toBe("9.9");
   });
 
+  it("drops kept pages on every instance when the admin saves synonyms (they change what a search finds)", async () => {
+    const before = [t.services.catalogCache.version(), servicesB.catalogCache.version()];
+    await t.services.search.saveSynonyms([["caneca", "chávena"]], 0);
+    await vi.waitFor(
+      () => {
+        expect(t.services.catalogCache.version()).not.toBe(before[0]);
+        expect(servicesB.catalogCache.version()).not.toBe(before[1]);
+      },
+      { timeout: 5_000 },
+    );
+  });
+
   it("renders again after the settings change (their own NOTIFY)", async () => {
     const url = `/produto/${productId}`;
     await warm(b, url);
