@@ -96,7 +96,10 @@ export const paymentExceptions = pg.pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    pg.check("payment_exceptions_kind_check", sql`${t.kind} in ('late', 'amount_mismatch', 'unknown_reference', 'duplicate')`),
+    pg.check(
+      "payment_exceptions_kind_check",
+      sql`${t.kind} in ('late', 'amount_mismatch', 'unknown_reference', 'duplicate')`,
+    ),
     pg.check(
       "payment_exceptions_status_check",
       sql`${t.status} in ('open', 'reinstated', 'refund_due', 'refunded', 'dismissed')`,

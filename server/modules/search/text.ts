@@ -82,8 +82,7 @@ export function typoDistance(typed: string, known: string): number | null {
 export function numberVariants(word: string): string[] {
   const out: string[] = [];
   const swap = (from: string, ...to: string[]) => {
-    if (word.length > from.length && word.endsWith(from))
-      for (const t of to) out.push(word.slice(0, -from.length) + t);
+    if (word.length > from.length && word.endsWith(from)) for (const t of to) out.push(word.slice(0, -from.length) + t);
   };
   swap("ais", "al");
   swap("eis", "el", "il");
