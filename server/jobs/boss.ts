@@ -6,6 +6,7 @@ import type { MailShop } from "#server/core/mail/signature.ts";
 import { createMailTransport } from "#server/core/mail/transport.ts";
 import { drainOutbox, nextRetryInMs } from "#server/core/mail/worker.ts";
 import { purgeOldMail } from "#server/core/mail/retention.ts";
+import { SHOP_TIME_ZONE } from "#server/core/time.ts";
 import path from "node:path";
 import { cleanupExpired } from "./maintenance.ts";
 
@@ -197,7 +198,7 @@ export async function startJobs(deps: {
     // schedule() is an upsert: every instance may call it, the cron fires once per tick.
     await boss.schedule(MAIL_DRAIN, "* * * * *");
     await boss.schedule(MAINTENANCE_CLEANUP, "*/15 * * * *");
-    await boss.schedule(MAIL_PURGE, "17 3 * * *", null, { tz: "Europe/Lisbon" });
+    await boss.schedule(MAIL_PURGE, "17 3 * * *", null, { tz: SHOP_TIME_ZONE });
 
     // Mail queued before this start (or while no instance ran) goes out now, not in a minute.
     await boss.send(MAIL_DRAIN);
