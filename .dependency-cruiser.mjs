@@ -9,6 +9,7 @@ export const MODULE_ORDER = [
   "accounts", // users, sessions, sign-in, password rules
   "settings", // the shop's identity, delivery prices and IVA rates (/definicoes)
   "catalog", // products, variants, categories, colours, sizes, banners, pictures
+  "promotions", // discount codes and automatic promotions: rules, uses, the pure pricing of a cart
   "orders", // carts, quotes, orders and their lines, the timeline, the admin's order reads
   "inventory", // stock on the shelf and reserved, every movement (stock_movements names its order)
   "payments", // providers (sandbox, ifthenpay), references, callbacks, exceptions, reminders
