@@ -62,6 +62,25 @@ export const products = pg.pgTable(
   ],
 );
 
+/**
+ * Every list price a product has had (issue 20 item 3, docs/decisions/0024-price-history-and-30-day-rule.md): a row
+ * per price from `valid_from` until the next row's. Written only by triggers on products (migration
+ * 0023_product_price_history), in the transaction that sets the price, so no write path can skip it.
+ */
+export const productPriceHistory = pg.pgTable(
+  "product_price_history",
+  {
+    id: pg.bigserial("id", { mode: "number" }).primaryKey(),
+    productId: pg
+      .integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceCents: pg.integer("price_cents").notNull(),
+    validFrom: pg.timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [pg.index("product_price_history_product_idx").on(t.productId, t.validFrom, t.id)],
+);
+
 export const productImages = pg.pgTable(
   "product_images",
   {
