@@ -39,3 +39,20 @@ export const rateLimits = pg.pgTable("rate_limits", {
   count: pg.integer("count").notNull(),
   resetAt: pg.timestamp("reset_at", { withTimezone: true }).notNull(),
 });
+
+/** Bytes read and written as a Buffer (PostgreSQL bytea). */
+const bytea = pg.customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * Pictures kept in the database (UPLOADS_STORAGE=postgres, server/core/storage/postgres.ts): instances behind a load
+ * balancer then share nothing but PostgreSQL. Names are the immutable generated file names of /uploads/{name}.
+ */
+export const storedPictures = pg.pgTable("stored_pictures", {
+  name: pg.text("name").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+  contentType: pg.text("content_type").notNull(),
+  /** Hex SHA-256 of bytes: the ETag, and what the copy command verifies. */
+  sha256: pg.text("sha256").notNull(),
+  size: pg.integer("size").notNull(),
+  createdAt: createdAt(),
+});
