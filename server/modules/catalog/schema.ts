@@ -49,9 +49,29 @@ export const products = pg.pgTable(
     updatedAt: pg.timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Products that were sold are never removed: deleting one hides it and keeps order history. */
     deletedAt: pg.timestamp("deleted_at", { withTimezone: true }),
+    // Safety information (GPSR, Regulation (EU) 2023/988; catalog/safety/). A null manufacturer field means the
+    // shop's own identity (/definicoes), read when the page is shown, so a change of identity applies everywhere.
+    manufacturerName: pg.text("manufacturer_name"),
+    manufacturerAddress: pg.text("manufacturer_address"),
+    /** An e-mail or a web address. */
+    manufacturerContact: pg.text("manufacturer_contact"),
+    manufacturerOutsideEu: pg.boolean("manufacturer_outside_eu").notNull().default(false),
+    euResponsibleName: pg.text("eu_responsible_name"),
+    euResponsibleAddress: pg.text("eu_responsible_address"),
+    typeModel: pg.text("type_model"),
+    batch: pg.text("batch"),
+    /** EAN-8/13, UPC-12 or GTIN-14, digits only, check digit verified by the API. */
+    ean: pg.text("ean"),
+    safetyWarnings: pg.text("safety_warnings"),
   },
   (t) => [
     pg.check("products_price_check", sql`${t.priceCents} >= 0`),
+    pg.check("products_ean_check", sql`${t.ean} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
+    // A manufacturer outside the EU needs an EU responsible person (Regulation (EU) 2019/1020, art. 4).
+    pg.check(
+      "products_eu_responsible_check",
+      sql`not ${t.manufacturerOutsideEu} or (${t.euResponsibleName} is not null and ${t.euResponsibleAddress} is not null)`,
+    ),
     pg.check("products_status_check", sql`${t.status} in (0, 1)`),
     pg.check("products_vat_category_check", sql`${t.vatCategory} in ('normal', 'intermedia', 'reduzida', 'isenta')`),
     pg.index("products_modelo_idx").on(t.modeloId),
