@@ -13,8 +13,13 @@ export const returns = pg.pgTable(
     id: pg.serial("id").primaryKey(),
     orderId: requiredRef("order_id", () => orders.id, "restrict"),
     status: pg.text("status").notNull().default("requested"),
-    /** 'conta' (from /conta) | 'formulario' (the public form) | 'admin'. */
+    /** How it was filed: 'conta' (from /conta) | 'formulario' (the public form, anyone) | 'admin'. */
     channel: pg.text("channel").notNull(),
+    /** Who filed it when known: the signed-in owner ('conta') or the staff member ('admin'); null from the form. */
+    filedByUserId: pg.integer("filed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** How the owner chose the items and gave the refund IBAN (after a public declaration): 'conta' | 'ligacao'. */
+    completedVia: pg.text("completed_via"),
+    completedAt: pg.timestamp("completed_at", { withTimezone: true }),
     reason: pg.text("reason").notNull().default(""),
     /** Where a Multibanco/Payshop refund goes (validated IBAN, stored without spaces). */
     iban: pg.text("iban"),
@@ -26,9 +31,27 @@ export const returns = pg.pgTable(
   (t) => [
     pg.check("returns_status_check", sql`${t.status} in ('requested', 'received', 'refunded', 'cancelled')`),
     pg.check("returns_channel_check", sql`${t.channel} in ('conta', 'formulario', 'admin')`),
+    pg.check("returns_completed_via_check", sql`${t.completedVia} in ('conta', 'ligacao')`),
     pg.index("returns_order_idx").on(t.orderId),
     pg.index("returns_status_idx").on(t.status, t.requestedAt),
   ],
+);
+
+/**
+ * The one-time link e-mailed to the order's own address after a public declaration: through it the owner chooses the
+ * items, gives the refund IBAN, or cancels. Only the token's SHA-256 is kept; used once, or dead after expires_at.
+ */
+export const withdrawalLinks = pg.pgTable(
+  "withdrawal_links",
+  {
+    id: pg.serial("id").primaryKey(),
+    returnId: requiredRef("return_id", () => returns.id, "cascade"),
+    tokenHash: pg.text("token_hash").notNull().unique(),
+    expiresAt: pg.timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: pg.timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [pg.index("withdrawal_links_return_idx").on(t.returnId)],
 );
 
 export const returnLines = pg.pgTable(
