@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword, isOneRepeatedCharacter } from "./password-rules.ts";
+import { parseUploadsEnv, type UploadsSettings } from "./storage/config.ts";
 
 /**
  * Every setting the shop reads from the environment, validated once at start.
@@ -138,6 +139,8 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   demoData: boolean;
   trustProxy: boolean | string;
+  /** Where pictures are kept: UPLOADS_STORAGE, UPLOADS_PUBLIC_URL, UPLOADS_TIMEOUT_MS, S3_* (server/core/storage/). */
+  uploads: UploadsSettings;
   /** Holds gateway secrets: never log the config object. */
   payments: {
     provider: "sandbox" | "ifthenpay";
@@ -196,6 +199,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const uploads = parseUploadsEnv(source, dataDir);
+  if (!uploads.settings) throw new ConfigError(`Invalid configuration:\n${uploads.problems.join("\n")}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     env: env.NODE_ENV,
@@ -216,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     demoData: env.DEMO_DATA === "auto",
     trustProxy: env.TRUST_PROXY,
+    uploads: uploads.settings,
     payments: {
       provider: env.PAYMENT_PROVIDER,
       callbackKey: env.PAYMENT_CALLBACK_KEY ?? readOrCreateSecret(dataDir, "payment-callback-key"),
