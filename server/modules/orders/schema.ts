@@ -3,6 +3,7 @@ import * as pg from "drizzle-orm/pg-core";
 import { createdAt, requiredRef } from "#server/core/db/columns.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { products, variants } from "#server/modules/catalog/schema.ts";
+import { promotions } from "#server/modules/promotions/schema.ts";
 
 /* The tables of orders. Money is integer cents; every timestamp has a time zone. */
 
@@ -46,6 +47,18 @@ export const orders = pg.pgTable(
     billingCity: pg.text("billing_city"),
     /** IVA on delivery at the time of sale, in basis points (2300 = 23 %). */
     shippingVatRateBp: pg.integer("shipping_vat_rate_bp").notNull().default(2300),
+    // Promotions (issue 20, decision 0022): subtotal stays the list prices; total = subtotal − discount + shipping −
+    // shipping discount. Old orders read the same (0 / null).
+    /** The discount code's promotion (null: none; automatic reductions are named per line). */
+    promotionId: pg.integer("promotion_id").references(() => promotions.id, { onDelete: "set null" }),
+    /** The code as the shopper typed it (kept if the promotion goes). */
+    discountCode: pg.text("discount_code"),
+    /** Σ order_lines.discount_cents (automatic reductions and the code's shares). */
+    discountCents: pg.integer("discount_cents").notNull().default(0),
+    /** The standard delivery a free-delivery code took off (shipping_cents is before it). */
+    shippingDiscountCents: pg.integer("shipping_discount_cents").notNull().default(0),
+    /** The next-day supplement inside shipping_cents: never refunded on a withdrawal (DL 24/2014 art. 12.º 3). */
+    expressSupplementCents: pg.integer("express_supplement_cents").notNull().default(0),
   },
   (t) => [
     // 'cancelled' is the issue's "cancelada" (the stored value predates fulfilment; shown as 'Cancelada').
@@ -66,6 +79,15 @@ export const orders = pg.pgTable(
     pg.index("orders_created_idx").on(t.createdAt),
     pg.index("orders_user_created_idx").on(t.userId, t.createdAt),
     pg.index("orders_status_created_idx").on(t.status, t.createdAt),
+    pg.check(
+      "orders_discounts_check",
+      sql`${t.discountCents} >= 0 and ${t.shippingDiscountCents} >= 0 and ${t.expressSupplementCents} >= 0`,
+    ),
+    // A customer's uses of a code, and the admin's figures per promotion.
+    pg
+      .index("orders_promotion_user_idx")
+      .on(t.promotionId, t.userId)
+      .where(sql`${t.promotionId} is not null`),
   ],
 );
 
@@ -112,9 +134,19 @@ export const orderLines = pg.pgTable(
     /** IVA included in the price at the time of sale, in basis points (2300 = 23 %; 0 when exempt). */
     vatRateBp: pg.integer("vat_rate_bp").notNull().default(2300),
     vatExemptionCode: pg.text("vat_exemption_code"),
+    /** What this line was reduced by, whole line (automatic × quantity + its share of the code); IVA is on the net. */
+    discountCents: pg.integer("discount_cents").notNull().default(0),
+    /** The automatic promotion that reduced this line (null: none). */
+    automaticPromotionId: pg
+      .integer("automatic_promotion_id")
+      .references(() => promotions.id, { onDelete: "set null" }),
   },
   (t) => [
     pg.check("order_lines_quantity_check", sql`${t.quantity} > 0`),
+    pg.check(
+      "order_lines_discount_check",
+      sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.unitPriceCents} * ${t.quantity}`,
+    ),
     pg.check("order_lines_price_check", sql`${t.unitPriceCents} >= 0`),
     pg.index("order_lines_order_idx").on(t.orderId),
   ],
