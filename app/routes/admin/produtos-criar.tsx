@@ -16,7 +16,9 @@ import {
   type ProductFieldsInput,
 } from "#app/components/admin/products/ProductFields.tsx";
 import { ProductFormShell } from "#app/components/admin/products/ProductFormShell.tsx";
+import { SafetyFields, safetyFormDefaults } from "#app/components/admin/products/SafetyFields.tsx";
 import { VatFields, vatFormSettings } from "#app/components/admin/products/VatFields.tsx";
+import { safetyFormFields, safetyFormValues } from "#server/modules/catalog/safety/rules.ts";
 import { type ActionResult, screenErrorBoundary, submission, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader, Panel } from "#app/components/admin/ui.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
@@ -30,7 +32,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Criar Novo Produto");
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, settings } = servicesOf(context);
   const [categories, shop] = await load(() => Promise.all([catalog.listCategories(), settings.get()]));
-  return { categories, vat: vatFormSettings(shop.vat) };
+  return { categories, vat: vatFormSettings(shop.vat), safety: safetyFormDefaults(shop.identity) };
 }
 
 /** POST /api/product/create (multipart: the fields and the pictures). */
@@ -41,7 +43,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar a página");
 
 /** /produtos/criar 'Criar Novo Produto': the fields and at least one picture; back to /produtos once created. */
-export default function Page({ loaderData: { categories, vat } }: Route.ComponentProps) {
+export default function Page({ loaderData: { categories, vat, safety } }: Route.ComponentProps) {
   const navigate = useNavigate();
   const fetcher = useFetcher<ActionResult>();
   const submitting = fetcher.state !== "idle";
@@ -56,6 +58,7 @@ export default function Page({ loaderData: { categories, vat } }: Route.Componen
     sizes: "",
     vat_category: vat.defaultCategory,
     vat_exemption_code: "",
+    seguranca: safetyFormValues(undefined),
   }));
   const form = useForm<ProductFieldsInput>({ resolver: zodResolver(productFieldsSchema), defaultValues: defaults });
   const {
@@ -87,7 +90,10 @@ export default function Page({ loaderData: { categories, vat } }: Route.Componen
       toast.error(PRODUCT_TEXT.imageRequired);
       return;
     }
-    void fetcher.submit(productFormData(values, images), { method: "post", encType: "multipart/form-data" });
+    void fetcher.submit(productFormData(values, images, safetyFormFields(values.seguranca)), {
+      method: "post",
+      encType: "multipart/form-data",
+    });
   };
 
   return (
@@ -115,6 +121,7 @@ export default function Page({ loaderData: { categories, vat } }: Route.Componen
         >
           <ProductFields register={register} errors={errors} idPrefix="create" categories={categories} />
           <VatFields register={register} errors={errors} idPrefix="create" control={control} settings={vat} />
+          <SafetyFields register={register} errors={errors} idPrefix="create" control={control} defaults={safety} />
           <div className="sm:col-span-2">
             <ImagePicker
               label="Imagens do produto *"

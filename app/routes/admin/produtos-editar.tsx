@@ -4,6 +4,7 @@ import { changeVariant, type VariantChange } from "#app/components/admin/product
 import { EDIT_SAVE_TIMEOUT_MS, PRODUCT_TEXT } from "#app/components/admin/products/product-api.ts";
 import { VariantsManager } from "#app/components/admin/products/VariantsManager.tsx";
 import { vatFormSettings } from "#app/components/admin/products/VatFields.tsx";
+import { safetyFormDefaults } from "#app/components/admin/products/SafetyFields.tsx";
 import { screenErrorBoundary, submitToApi } from "#app/components/admin/route-data.tsx";
 import { buttonClass, PageHeader } from "#app/components/admin/ui.tsx";
 import { productIdParam } from "#app/components/admin/products/product-data.server.ts";
@@ -29,7 +30,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
   // GET /api/product/stockdetalhe/{id} is GET /api/product/{id} plus the variants.
   const { variants, ...product } = detail;
-  return { product, variants, colors, sizes, categories, vat: vatFormSettings(shop.vat) };
+  return {
+    product,
+    variants,
+    colors,
+    sizes,
+    categories,
+    vat: vatFormSettings(shop.vat),
+    safety: safetyFormDefaults(shop.identity),
+  };
 }
 
 /**
@@ -52,7 +61,7 @@ export const ErrorBoundary = screenErrorBoundary(PRODUCT_TEXT.editLoadError);
 
 /** /produtos/editar/{id} 'Editar Produto': the product's data and its variants. */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { product, variants, colors, sizes, categories, vat } = loaderData;
+  const { product, variants, colors, sizes, categories, vat, safety } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
@@ -71,7 +80,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       />
       <div className="flex flex-col gap-6">
         {/* Keyed by product: the form starts from the loaded values and keeps the admin's edits while the variants reload. */}
-        <EditProductForm key={product.id} product={product} categories={categories} vat={vat} />
+        <EditProductForm key={product.id} product={product} categories={categories} vat={vat} safety={safety} />
         <VariantsManager productId={product.id} variants={variants} colors={colors} sizes={sizes} />
       </div>
     </div>

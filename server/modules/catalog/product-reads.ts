@@ -3,6 +3,7 @@ import type { Database } from "#server/core/db/client.ts";
 import { colors, products, sizes as sizesTable, variants } from "./schema.ts";
 import { NotFoundError } from "#server/core/errors.ts";
 import { type CachedBody, type CatalogCache } from "./cache.ts";
+import { readSafety } from "./safety/fields.ts";
 import {
   imageList,
   newestFirst,
@@ -63,8 +64,10 @@ export async function listShop(db: Database): Promise<ApiProduct[]> {
   return (await productRows(db, visibleTo(false))).map(toApiProduct);
 }
 
+/** One product, with its safety information (`seguranca`, which the lists leave out). */
 export async function getProduct(db: Database, id: number, opts: { admin: boolean }): Promise<ApiProduct> {
-  return toApiProduct(await visibleProduct(db, id, opts.admin));
+  const product = toApiProduct(await visibleProduct(db, id, opts.admin));
+  return { ...product, seguranca: await readSafety(db, id) };
 }
 
 /** Other in-shop products of the same model. */
@@ -78,7 +81,7 @@ export async function relatedProducts(db: Database, id: number, opts: { admin: b
 }
 
 export async function stockDetail(db: Database, id: number, opts: { admin: boolean }): Promise<ApiStockDetail> {
-  const product = toApiProduct(await visibleProduct(db, id, opts.admin));
+  const product = await getProduct(db, id, opts);
   return { ...product, variants: await variantRows(db, eq(variants.productId, id)) };
 }
 

@@ -9,6 +9,8 @@ import { notDeleted } from "./columns.ts";
 import type { CatalogFiles } from "./files.ts";
 import type { StoredImage } from "./images.ts";
 import { vatColumns, type VatDefaults } from "./vat-fields.ts";
+import { hasSafetyInput, readSafety, safetyChanges } from "./safety/fields.ts";
+import { NO_SAFETY } from "./safety/rules.ts";
 import {
   CATALOG_MESSAGES as M,
   DEFAULT_MODELO_ID,
@@ -115,6 +117,7 @@ export async function createProduct(
   if (pictures.length === 0) throw new BadRequestError(M.imageRequired);
   const defaults = await deps.vatDefaults();
   const vat = vatColumns(fields.vat_category ?? defaults.category, fields.vat_exemption_code, defaults.exemptionCode);
+  const safety = safetyChanges(fields, NO_SAFETY);
   const stored = await files.storeAll(pictures);
   return withStored(files, stored, () =>
     db.transaction(async (tx) => {
@@ -130,6 +133,7 @@ export async function createProduct(
           status: fields.status ?? 1,
           modeloId: fields.modelo_id ?? DEFAULT_MODELO_ID,
           ...vat,
+          ...safety,
         })
         .returning({ id: products.id });
       await insertImages(tx, row!.id, stored, 0);
@@ -168,6 +172,8 @@ export async function updateProduct(
       if (fields.status !== undefined) changes.status = fields.status;
       if (fields.modelo_id !== undefined) changes.modeloId = fields.modelo_id;
       if (vat) Object.assign(changes, vat);
+      // Checked against what is stored, so a partial update cannot leave an outside-EU product without its EU person.
+      if (hasSafetyInput(fields)) Object.assign(changes, safetyChanges(fields, await readSafety(tx, id)));
       await tx.update(products).set(changes).where(eq(products.id, id));
       if (stored.length > 0) {
         const [last] = await tx

@@ -12,6 +12,7 @@ import {
   requiredText,
 } from "#server/modules/catalog/admin/rules.ts";
 import { INT32_MAX } from "./rules.ts";
+import { productSafetySchema, safetyFields } from "./safety/fields.ts";
 import { vatFields } from "./vat-fields.ts";
 
 /**
@@ -100,6 +101,8 @@ export const createProductFields = z.object({
   modelo_id: optionalIntValue({ invalid: M.modeloInvalid }),
   status: statusField,
   ...vatFields,
+  // 'Informação de segurança' (GPSR): optional, each absent one left as it is.
+  ...safetyFields,
 });
 export type CreateProductFields = z.infer<typeof createProductFields>;
 
@@ -181,6 +184,8 @@ export const productSchema = z.object({
   vat_category: vatCategory,
   /** M01–M99 for an exempt product, else null. */
   vat_exemption_code: z.string().nullable(),
+  /** Safety information (GPSR), on single-product reads only (not the lists); null fields: the shop's default. */
+  seguranca: productSafetySchema.optional(),
 });
 export type ApiProduct = z.infer<typeof productSchema>;
 

@@ -24,6 +24,8 @@ import {
 } from "./ProductFields.tsx";
 import { FormAlert, ProductFormShell } from "./ProductFormShell.tsx";
 import { VatFields, type VatFormSettings } from "./VatFields.tsx";
+import { SafetyFields, type SafetyFormDefaults } from "./SafetyFields.tsx";
+import { safetyFormFields, safetyFormValues } from "#server/modules/catalog/safety/rules.ts";
 
 /** On update the category may stay as it is (a product can have none). */
 const editSchema = productFieldsSchema.extend({
@@ -49,6 +51,7 @@ function toForm(p: ApiProduct): EditInput {
     modelo_id: String(p.modelo_id),
     vat_category: p.vat_category,
     vat_exemption_code: p.vat_exemption_code ?? "",
+    seguranca: safetyFormValues(p.seguranca),
   };
 }
 
@@ -61,11 +64,14 @@ export function EditProductForm({
   product,
   categories,
   vat,
+  safety,
 }: {
   product: ApiProduct;
   categories: Array<{ id: number; name: string }>;
   /** The settings' IVA defaults and mainland rates. */
   vat: VatFormSettings;
+  /** The shop's identity: the manufacturer fields' defaults. */
+  safety: SafetyFormDefaults;
 }) {
   const navigate = useNavigate();
   const fetcher = useFetcher<ActionResult>();
@@ -91,7 +97,11 @@ export function EditProductForm({
 
   const onSubmit = (values: EditInput) =>
     void fetcher.submit(
-      productFormData(values, images, { status: values.status, modelo_id: values.modelo_id.trim() }),
+      productFormData(values, images, {
+        status: values.status,
+        modelo_id: values.modelo_id.trim(),
+        ...safetyFormFields(values.seguranca),
+      }),
       {
         method: "post",
         encType: "multipart/form-data",
@@ -117,6 +127,7 @@ export function EditProductForm({
           categoryRequired={false}
         />
         <VatFields register={register} errors={errors} idPrefix="edit" control={control} settings={vat} />
+        <SafetyFields register={register} errors={errors} idPrefix="edit" control={control} defaults={safety} />
         <div>
           <FieldLabel htmlFor="edit-status">Estado</FieldLabel>
           <select id="edit-status" className={inputClass} {...register("status")}>

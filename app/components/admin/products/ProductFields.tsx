@@ -9,6 +9,7 @@ import {
   parsePriceCents,
   VAT_FIELD_MESSAGES,
 } from "#server/modules/catalog/admin/rules.ts";
+import { safetyFormSchema } from "#server/modules/catalog/safety/rules.ts";
 import { VAT_CATEGORIES } from "#server/modules/settings/rules.ts";
 import { inputClass, labelClass } from "#app/components/admin/ui.tsx";
 import { PrefilledTextarea } from "#app/lib/prefill.tsx";
@@ -45,6 +46,8 @@ export const productFieldsSchema = z.object({
     .string()
     .trim()
     .refine((v) => v === "" || EXEMPTION_CODE.test(v.toUpperCase()), VAT_FIELD_MESSAGES.exemptionCode),
+  // 'Informação de segurança' (SafetyFields.tsx), sent with safetyFormFields() as the `extra` fields.
+  seguranca: safetyFormSchema,
 });
 export type ProductFieldsInput = z.infer<typeof productFieldsSchema>;
 
