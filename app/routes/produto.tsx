@@ -10,6 +10,7 @@ import { ModelStrip, type ModelItem } from "#app/components/catalog/ModelStrip.t
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { ProductGallery } from "#app/components/catalog/ProductGallery.tsx";
 import { ProductPurchase } from "#app/components/catalog/ProductPurchase.tsx";
+import { ProductSafety } from "#app/components/catalog/ProductSafety.tsx";
 import { categoryPath } from "#app/components/search/category-links.server.ts";
 import { breadcrumbJsonLd } from "#app/components/search/search-seo.ts";
 import { ONE_SIZE, type PageVariant } from "#app/components/catalog/variants.ts";
@@ -107,6 +108,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       categoria: product.categoria,
       // Total units over the variants (the stock the page sells from).
       stock: detail ? variants.reduce((sum, v) => sum + Math.max(0, v.stock), 0) : product.quantidade,
+      // 'Informação de segurança' (GPSR): the product's own values; ProductSafety fills in the shop's.
+      safety: product.seguranca,
     },
     model,
     sizes,
@@ -205,6 +208,8 @@ export default function Produto({ loaderData }: Route.ComponentProps) {
             sizes={sizes}
             variants={variants}
           />
+
+          <ProductSafety safety={product.safety} />
         </div>
       </div>
     </div>
