@@ -1,7 +1,7 @@
 import "#app/lib/zod-csp.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PackagePlus } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import { prefilled } from "#app/lib/prefill.tsx";
@@ -13,11 +13,13 @@ import { buttonClass, EmptyState, inputClass, LoadingState, PageHeader, Panel } 
 import { VariantStockTable } from "#app/components/admin/products/VariantStockTable.tsx";
 import { changeVariant, useActionResult, type VariantChange } from "#app/components/admin/products/product-actions.ts";
 import { parseProductId } from "#app/components/admin/products/product-api.ts";
-import { adminProductList } from "#app/components/admin/products/product-data.server.ts";
+import { ListSearch } from "#app/components/admin/ListSearch.tsx";
+import { searchQuery } from "#app/components/admin/search-query.server.ts";
 import { type ActionResult, screenErrorBoundary, submission } from "#app/components/admin/route-data.tsx";
 import { load, servicesOf } from "#app/lib/route-data.server.ts";
 import { adminMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/produtos-detalhes";
+import { adminProductsQuery } from "./queries.server.ts";
 
 // A route's meta replaces its parents', so noindex is repeated here.
 export const meta: Route.MetaFunction = () => adminMeta("Definir Produto");
@@ -25,6 +27,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Definir Produto");
 const FAILURE = "Erro ao criar variante";
 /** The chosen product, in the URL so the loader reads its variants. */
 const PRODUCT_PARAM = "produto";
+/** The text the product list is searched by (on the server: the catalogue may hold 100 000 products). */
+const SEARCH_PARAM = "pesquisa";
+/** How many products the list offers at once: the newest, or the first that match the search. */
+const CHOICES = 50;
 const M = CATALOG_MESSAGES;
 
 /** Product, colour and stock required; the size is optional (size_id of the API). */
@@ -45,26 +51,28 @@ type FormOutput = z.output<typeof variantForm>;
 
 const EMPTY: FormInput = { product_id: "", color_id: "", size_id: "", stock: "" };
 
-/** Folds accents and case, so 'caneca' finds 'Caneca Água'. */
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-
-/** The products, colours and sizes the form offers, and the chosen product's variants (`?produto={id}`). */
+/**
+ * The products the form offers (the newest, or those matching `?pesquisa=`, at most CHOICES: never the whole
+ * catalogue), the colours and sizes, and the chosen product's variants (`?produto={id}`).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const chosen = parseProductId(new URL(request.url).searchParams.get(PRODUCT_PARAM) ?? undefined);
-  const { catalog } = servicesOf(context);
-  const [products, colors, sizes, detail] = await load(() =>
+  const { search } = searchQuery(request, adminProductsQuery.pick({ search: true }), { search: SEARCH_PARAM });
+  const { catalog, stock } = servicesOf(context);
+  const [page, colors, sizes, detail] = await load(() =>
     Promise.all([
-      adminProductList(catalog),
+      stock.adminProducts({ page: 1, limit: CHOICES, search }),
       catalog.listColors(),
       catalog.listSizes(),
       chosen === null ? null : catalog.stockDetail(chosen, { admin: true }),
     ]),
   );
-  return { products, colors, sizes, detail };
+  const products = page.items.map(({ id, name, status }) => ({ id, name, status }));
+  // The chosen product stays on offer whatever the search shows.
+  if (detail && !products.some((p) => p.id === detail.id)) {
+    products.unshift({ id: detail.id, name: detail.name, status: detail.status });
+  }
+  return { products, matching: page.total, colors, sizes, detail };
 }
 
 /** POST /api/product/createVariants. */
@@ -75,13 +83,12 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const ErrorBoundary = screenErrorBoundary("Erro ao carregar os produtos");
 
 /** /produtos/detalhes 'Definir Produto': add a variant (colour, optional size, stock) to a product. */
-export default function Page({ loaderData: { products, colors, sizes, detail } }: Route.ComponentProps) {
+export default function Page({ loaderData: { products, matching, colors, sizes, detail } }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const location = useLocation();
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
-  const [search, setSearch] = useState("");
   const productId = params.get(PRODUCT_PARAM) ?? "";
   // The product of the URL is chosen in the server's HTML too (prefilled).
   const [defaults] = useState<FormInput>(() => ({ ...EMPTY, product_id: productId }));
@@ -105,20 +112,21 @@ export default function Page({ loaderData: { products, colors, sizes, detail } }
   // The chosen product's variants are read by the loader, through the URL.
   const choose = (id: string) => {
     clearErrors("product_id");
-    setParams(id ? { [PRODUCT_PARAM]: id } : {}, { replace: true, preventScrollReset: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(PRODUCT_PARAM, id);
+        else next.delete(PRODUCT_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   };
   const pending =
     navigation.state === "loading" && navigation.location.pathname === location.pathname
       ? new URLSearchParams(navigation.location.search)
       : null;
   const loadingVariants = pending !== null && (pending.get(PRODUCT_PARAM) ?? "") !== productId;
-
-  const visibleProducts = useMemo(() => {
-    const needle = fold(search.trim());
-    if (!needle) return products;
-    // The chosen product stays in the list while searching.
-    return products.filter((p) => fold(p.name).includes(needle) || String(p.id) === productId);
-  }, [products, search, productId]);
 
   function onValid(values: FormOutput) {
     const variant = {
@@ -138,19 +146,18 @@ export default function Page({ loaderData: { products, colors, sizes, detail } }
         description="Escolha o produto, a cor, o tamanho (opcional) e a quantidade em stock."
       />
       <Panel>
+        <ListSearch
+          label="Pesquisar produto"
+          placeholder="Escreva parte do nome"
+          param={SEARCH_PARAM}
+          className="mb-1"
+        />
+        <p className="mb-5 text-sm text-gray-600" aria-live="polite">
+          {matching > products.length
+            ? `${matching} produto(s) encontrados; a lista mostra ${products.length}. Escreva mais do nome para afinar.`
+            : `${products.length} produto(s) na lista.`}
+        </p>
         <form method="post" onSubmit={handleSubmit(onValid)} noValidate className="space-y-5">
-          <Field label="Pesquisar produto" hint={`${visibleProducts.length} produto(s) na lista.`}>
-            {(props) => (
-              <input
-                {...props}
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Escreva parte do nome"
-                className={inputClass}
-              />
-            )}
-          </Field>
           <Field label="Produto" error={errors.product_id?.message}>
             {(props) => (
               <select
@@ -161,7 +168,7 @@ export default function Page({ loaderData: { products, colors, sizes, detail } }
                 })}
               >
                 <option value="">— Selecione um produto —</option>
-                {visibleProducts.map((p) => (
+                {products.map((p) => (
                   <option key={p.id} value={String(p.id)}>
                     {p.name} (#{p.id}){p.status === 1 ? "" : " — fora da loja"}
                   </option>
