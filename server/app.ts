@@ -30,6 +30,7 @@ import { orderViewsRoutes } from "#server/flows/order-views/routes.ts";
 import { cancellationAndRefundRoutes } from "#server/flows/cancellation-and-refund/routes.ts";
 import { ordersRoutes } from "#server/modules/orders/routes.ts";
 import { paymentsRoutes } from "#server/modules/payments/routes.ts";
+import { promotionsRoutes } from "#server/modules/promotions/routes.ts";
 import { returnsAdminRoutes } from "#server/modules/aftersale/returns/admin-routes.ts";
 import { withdrawalRoutes } from "#server/modules/aftersale/returns/public-routes.ts";
 import { seoRoutes } from "#server/modules/seo/routes.ts";
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   settingsRoutes(app, { settings: services.settings });
   contactRoutes(app, { contact: services.contact });
   searchRoutes(app, { search: services.search });
+  promotionsRoutes(app, { promotions: services.promotions, catalogChanged: () => services.catalog.invalidateCache() });
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   mkdirSync(uploadsDir, { recursive: true });

@@ -31,6 +31,7 @@ import { createSettingsService, type SettingsService } from "#server/modules/set
 import { stockService, type StockService } from "#server/modules/inventory/service.ts";
 import type { AccountPrivacyDeps } from "#server/flows/account-privacy/account-privacy.ts";
 import { createSearchService, type SearchService } from "#server/modules/search/service.ts";
+import { createPromotionsService, type PromotionsService } from "#server/modules/promotions/service.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -137,6 +138,8 @@ export function createServices(deps: {
   const contact = createContactService({ db, limiter, settings: () => settings.get(), onMailQueued });
   // The shop's search (/pesquisa, /categoria/{slug}, the header's suggestions) and its admin lists.
   const search = createSearchService({ db });
+  // Discount codes and automatic reductions ('Promoções').
+  const promotions = createPromotionsService({ db });
   return {
     db,
     sessions,
@@ -161,6 +164,7 @@ export function createServices(deps: {
     invoicing,
     contact,
     search,
+    promotions,
   };
 }
 
@@ -195,4 +199,5 @@ export interface Services {
   invoicing: InvoicingService;
   contact: ContactService;
   search: SearchService;
+  promotions: PromotionsService;
 }
