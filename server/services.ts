@@ -31,6 +31,7 @@ import { createSettingsService, type SettingsService } from "#server/modules/set
 import { stockService, type StockService } from "#server/modules/inventory/service.ts";
 import type { AccountPrivacyDeps } from "#server/flows/account-privacy/account-privacy.ts";
 import { createSearchService, type SearchService } from "#server/modules/search/service.ts";
+import { shopWindowPrices, type ShopWindowPrices } from "#server/modules/promotions/automatic.ts";
 import { createPromotionsService, type PromotionsService } from "#server/modules/promotions/service.ts";
 
 /**
@@ -138,6 +139,8 @@ export function createServices(deps: {
   const contact = createContactService({ db, limiter, settings: () => settings.get(), onMailQueued });
   // The shop's search (/pesquisa, /categoria/{slug}, the header's suggestions) and its admin lists.
   const search = createSearchService({ db });
+  // The shop window's reduced prices and the 30-day lowest price (product page), and when they next change.
+  const shopWindow = shopWindowPrices(db);
   // Discount codes and automatic reductions ('Promoções').
   const promotions = createPromotionsService({ db });
   return {
@@ -164,6 +167,7 @@ export function createServices(deps: {
     invoicing,
     contact,
     search,
+    shopWindow,
     promotions,
   };
 }
@@ -199,5 +203,6 @@ export interface Services {
   invoicing: InvoicingService;
   contact: ContactService;
   search: SearchService;
+  shopWindow: ShopWindowPrices;
   promotions: PromotionsService;
 }

@@ -9,6 +9,8 @@ import { JsonLd } from "#app/components/catalog/JsonLd.tsx";
 import { ModelStrip, type ModelItem } from "#app/components/catalog/ModelStrip.tsx";
 import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { ProductGallery } from "#app/components/catalog/ProductGallery.tsx";
+import { ProductPrice } from "#app/components/catalog/ProductPrice.tsx";
+import { productPagePrice } from "#app/components/catalog/product-price.server.ts";
 import { ProductPurchase } from "#app/components/catalog/ProductPurchase.tsx";
 import { ProductSafety } from "#app/components/catalog/ProductSafety.tsx";
 import { categoryPath } from "#app/components/search/category-links.server.ts";
@@ -77,6 +79,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   const { services, publicUrl } = context.get(webContext);
   const { product, related, sizeRows, detail } = await readProductPage(services.catalog, id);
+  // The price of now: an automatic promotion's reduction and the 30-day lowest price (issue 20).
+  const shownPrice = await productPagePrice(services, product);
 
   const variants: PageVariant[] = (detail?.variants ?? []).map((v) => ({
     id: v.id,
@@ -111,6 +115,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       // 'Informação de segurança' (GPSR): the product's own values; ProductSafety fills in the shop's.
       safety: product.seguranca,
     },
+    shownPrice,
     model,
     sizes,
     variants,
@@ -144,7 +149,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
 };
 
 export default function Produto({ loaderData }: Route.ComponentProps) {
-  const { product, model, sizes, variants, publicUrl, categoryHref } = loaderData;
+  const { product, model, sizes, variants, publicUrl, categoryHref, shownPrice } = loaderData;
   const inStock = product.stock > 0;
   const crumbs = [
     { name: "Início", path: "/" },
@@ -154,7 +159,7 @@ export default function Produto({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8">
-      <JsonLd data={productJsonLd({ ...product, inStock }, publicUrl)} />
+      <JsonLd data={productJsonLd({ ...product, price: shownPrice.price, inStock }, publicUrl)} />
       <JsonLd data={breadcrumbJsonLd(crumbs, publicUrl)} />
 
       <nav aria-label="Navegação estrutural" className="text-sm">
@@ -189,7 +194,7 @@ export default function Produto({ loaderData }: Route.ComponentProps) {
               {product.name}
             </h1>
             <div className="mt-3 flex flex-wrap items-center gap-3">
-              <p className="text-2xl font-semibold text-gray-900 tabular-nums">{formatEuros(product.price)}</p>
+              <ProductPrice priceLabel={shownPrice.priceLabel} reduction={shownPrice.reduction} />
               {/* Prices are IVA included, whatever the delivery region (decision 0013). */}
               <span className="text-sm text-gray-600">IVA incluído</span>
               {!inStock && (

@@ -309,3 +309,42 @@ describe("anonymous page cache", () => {
     }
   });
 });
+
+describe("anonymous page cache and automatic promotions' start and end (issue 20)", () => {
+  it("serves a page only until the next start or end of an automatic promotion, and keeps none rendered across it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-20T12:00:00Z"));
+      const settings = {};
+      let until: number | null = Date.parse("2026-11-20T12:00:30Z");
+      const cache = new PageCache({
+        catalogVersion: () => 1,
+        settings: async () => settings,
+        validUntil: async () => until,
+      });
+      const candidate = { key: "vn /produto/1", url: "/produto/1", isSearch: false };
+      const page = {
+        status: 200,
+        headers: new Headers({ "content-type": "text/html" }),
+        body: Buffer.from("<p>40 €</p>"),
+      };
+      expect(await cache.store(candidate, (await cache.ticket())!, page, "")).toBe(true);
+      vi.setSystemTime(until - 1);
+      expect(await cache.lookup(candidate.key)).toBeDefined();
+      vi.setSystemTime(until);
+      expect(await cache.lookup(candidate.key)).toBeUndefined();
+      // Rendered before a boundary, finished after it: not kept.
+      until = Date.now() + 10;
+      const ticket = await cache.ticket();
+      vi.setSystemTime(until);
+      expect(await cache.store(candidate, ticket!, page, "")).toBe(false);
+      // No boundary ahead: kept as before (the 60 s bound only).
+      until = null;
+      expect(await cache.store(candidate, (await cache.ticket())!, page, "")).toBe(true);
+      vi.setSystemTime(Date.now() + 59_000);
+      expect(await cache.lookup(candidate.key)).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -24,6 +24,8 @@ import { cookieHeaderHasConsent } from "#app/lib/storage.ts";
  *   the consent cookie and crawlers get the whole document at once (entry.server.tsx): both are part of the key.
  * - Key: the path and its query in normal form (encoded alike, tracking parameters dropped); the page is rendered
  *   from that normal URL, so every URL with the same normal form gets the same bytes.
+ * - Time: pages show automatic promotions' prices, which change at a promotion's start or end without any write; a
+ *   page is kept no later than the next such moment (`validUntil`, read with the versions before the render).
  * - Memory: least recently used pages go first past `maxBytes`; entries older than `maxAgeMs` are not served
  *   (a bound should a notification ever be lost, like the catalogue cache's).
  */
@@ -33,6 +35,11 @@ export interface PageCacheDeps {
   catalogVersion: () => number | null;
   /** SettingsService.get(): the same object for as long as the settings have not changed. */
   settings: () => Promise<object>;
+  /**
+   * When pages rendered now stop being true without any write (epoch ms; null: not foreseen): the next start or end
+   * of an automatic promotion, whose prices every catalogue page shows (issue 20).
+   */
+  validUntil?: () => Promise<number | null>;
   maxBytes?: number;
   maxAgeMs?: number;
 }
@@ -49,6 +56,8 @@ export interface PageCandidate {
 export interface PageTicket {
   catalog: number;
   settings: object;
+  /** Epoch ms after which the page must not be served (validUntil), or null. */
+  until: number | null;
 }
 
 interface Entry {
@@ -61,6 +70,7 @@ interface Entry {
   bytes: number;
   catalog: number;
   settings: object;
+  until: number | null;
   at: number;
 }
 
@@ -112,7 +122,8 @@ export class PageCache {
   async ticket(): Promise<PageTicket | null> {
     const catalog = this.deps.catalogVersion();
     if (catalog === null) return null;
-    return { catalog, settings: await this.deps.settings() };
+    const [settings, until] = await Promise.all([this.deps.settings(), this.deps.validUntil?.() ?? null]);
+    return { catalog, settings, until };
   }
 
   /** The page for `key` if it was rendered at the versions of now. */
@@ -123,7 +134,9 @@ export class PageCache {
       return undefined;
     }
     const catalog = this.deps.catalogVersion();
-    if (catalog !== entry.catalog || Date.now() - entry.at > this.maxAgeMs) return this.evict(key, entry);
+    const now = Date.now();
+    if (catalog !== entry.catalog || now - entry.at > this.maxAgeMs) return this.evict(key, entry);
+    if (entry.until !== null && now >= entry.until) return this.evict(key, entry);
     if ((await this.deps.settings()) !== entry.settings) return this.evict(key, entry);
     // Most recently used last: the Map's order is the eviction order.
     this.entries.delete(key);
@@ -147,6 +160,7 @@ export class PageCache {
     if (page.headers.has("set-cookie")) return false;
     if (candidate.isSearch && page.body.includes(NO_RESULTS)) return false;
     if (this.deps.catalogVersion() !== ticket.catalog) return false;
+    if (ticket.until !== null && Date.now() >= ticket.until) return false;
     if ((await this.deps.settings()) !== ticket.settings) return false;
     const parts = nonce ? split(page.body, Buffer.from(nonce)) : [page.body];
     const headers: [string, string][] = [];

@@ -2,6 +2,7 @@ import { ShoppingCart } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CatalogImage } from "./CatalogImage.tsx";
+import { ReducedPrice, type PriceReduction } from "./ReducedPrice.tsx";
 
 /** What a card needs of a product (ApiProduct and ApiProductListItem both fit, with `image` = first file). */
 export interface CardProduct {
@@ -18,6 +19,8 @@ export interface CardProduct {
   image: string;
   /** 1 in the shop, 0 out; only shown with showStatus (the admin grid). */
   status?: number;
+  /** An automatic promotion's reduction (then `priceLabel` is the reduced price). */
+  reduction?: PriceReduction;
 }
 
 /** The grid is 1 to 5 columns inside a 1280 px container (home page). */
@@ -102,8 +105,12 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
-        <div className="mt-auto flex items-center justify-between gap-3">
-          <p className="text-base font-semibold text-gray-900 tabular-nums">{product.priceLabel}</p>
+        <div className="mt-auto flex items-end justify-between gap-3">
+          {product.reduction ? (
+            <ReducedPrice priceLabel={product.priceLabel} reduction={product.reduction} />
+          ) : (
+            <p className="text-base font-semibold text-gray-900 tabular-nums">{product.priceLabel}</p>
+          )}
           {showCartButton && (
             <Link
               to={productHref}

@@ -1,8 +1,10 @@
 import type { SearchProduct } from "#server/modules/search/schemas.ts";
 import type { CardProduct } from "#app/components/catalog/ProductCard.tsx";
+import { priceReduction } from "#app/components/catalog/ReducedPrice.tsx";
 import { formatEuros } from "#app/lib/format.ts";
 
-/** The search's products as product cards (the price formatted on the server, see CardProduct.priceLabel). */
+/** The search's products as product cards (prices formatted on the server, see CardProduct.priceLabel; a reduced
+ * product's `price` is already the reduced one, server/modules/search/prices.ts). */
 export function searchCards(products: readonly SearchProduct[]): CardProduct[] {
   return products.map((p) => ({
     id: p.id,
@@ -11,5 +13,6 @@ export function searchCards(products: readonly SearchProduct[]): CardProduct[] {
     priceLabel: formatEuros(p.price),
     image: p.image ?? "",
     status: 1,
+    reduction: priceReduction(formatEuros, p),
   }));
 }

@@ -173,6 +173,13 @@ export const searchProductSchema = z.object({
   image: z.string().nullable(),
   /** The category's name, or null. */
   categoria: z.string().nullable(),
+  /*
+   * Only while an automatic promotion reduces the product (issue 20; `price` is then the reduced price): the list
+   * price (euros, shown struck through), the reduction in % and 'Preço mais baixo nos últimos 30 dias' (euros).
+   */
+  preco_original: z.number().optional(),
+  reducao: z.number().int().optional(),
+  preco_minimo_30_dias: z.number().optional(),
 });
 
 export const searchAnswerSchema = z.object({
