@@ -31,6 +31,7 @@ import { cancellationAndRefundRoutes } from "#server/flows/cancellation-and-refu
 import { ordersRoutes } from "#server/modules/orders/routes.ts";
 import { paymentsRoutes } from "#server/modules/payments/routes.ts";
 import { promotionsRoutes } from "#server/modules/promotions/routes.ts";
+import { promotionFiguresRoutes } from "#server/flows/promotion-figures/routes.ts";
 import { returnsAdminRoutes } from "#server/modules/aftersale/returns/admin-routes.ts";
 import { withdrawalRoutes } from "#server/modules/aftersale/returns/public-routes.ts";
 import { seoRoutes } from "#server/modules/seo/routes.ts";
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   contactRoutes(app, { contact: services.contact });
   searchRoutes(app, { search: services.search });
   promotionsRoutes(app, { promotions: services.promotions, catalogChanged: () => services.catalog.invalidateCache() });
+  promotionFiguresRoutes(app, { db: services.db, promotions: services.promotions });
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   mkdirSync(uploadsDir, { recursive: true });

@@ -33,6 +33,7 @@ import type { AccountPrivacyDeps } from "#server/flows/account-privacy/account-p
 import { createSearchService, type SearchService } from "#server/modules/search/service.ts";
 import { shopWindowPrices, type ShopWindowPrices } from "#server/modules/promotions/automatic.ts";
 import { createPromotionsService, type PromotionsService } from "#server/modules/promotions/service.ts";
+import { namedByOrders } from "#server/flows/promotion-figures/promotion-figures.ts";
 
 /**
  * The domain services, built once per process and shared by the HTTP routes and the
@@ -142,7 +143,7 @@ export function createServices(deps: {
   // The shop window's reduced prices and the 30-day lowest price (product page), and when they next change.
   const shopWindow = shopWindowPrices(db);
   // Discount codes and automatic reductions ('Promoções').
-  const promotions = createPromotionsService({ db });
+  const promotions = createPromotionsService({ db, namedByOrders });
   return {
     db,
     sessions,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Tx } from "#server/core/db/client.ts";
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgError, pgErrorCode } from "#server/core/db/pg-errors.ts";
+import { PG_UNIQUE_VIOLATION, pgError, pgErrorCode } from "#server/core/db/pg-errors.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { categories, products } from "#server/modules/catalog/schema.ts";
 import { promotions } from "./schema.ts";
@@ -49,7 +49,14 @@ function duplicateCode(error: unknown): never {
   throw error;
 }
 
-export function createPromotionsService(deps: { db: Database }): PromotionsService {
+export function createPromotionsService(deps: {
+  db: Database;
+  /**
+   * Whether an order or order line names the promotion (server/flows/promotion-figures/): such a promotion is only
+   * deactivated, so the orders keep naming it (their foreign keys would set null).
+   */
+  namedByOrders: (tx: Tx, promotionId: number) => Promise<boolean>;
+}): PromotionsService {
   const { db } = deps;
 
   async function get(id: number): Promise<Promotion> {
@@ -95,15 +102,10 @@ export function createPromotionsService(deps: { db: Database }): PromotionsServi
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(promotions).where(eq(promotions.id, id)).for("update");
         if (!current) throw new NotFoundError(M.notFound);
-        if (current.uses === 0) {
-          try {
-            // A savepoint: orders (a later module) may still name it after their use was given back; their
-            // foreign key refuses the delete, and the promotion is deactivated instead.
-            await tx.transaction((sp) => sp.delete(promotions).where(eq(promotions.id, id)));
-            return { deactivated: false };
-          } catch (error) {
-            if (pgErrorCode(error) !== PG_FOREIGN_KEY_VIOLATION) throw error;
-          }
+        // Orders are a later module: whether any names this promotion is asked through the composition root.
+        if (current.uses === 0 && !(await deps.namedByOrders(tx, id))) {
+          await tx.delete(promotions).where(eq(promotions.id, id));
+          return { deactivated: false };
         }
         await tx.update(promotions).set({ active: false, updatedAt: new Date() }).where(eq(promotions.id, id));
         return { deactivated: true };
