@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { accountsRoutes } from "#server/modules/accounts/routes.ts";
@@ -39,6 +36,7 @@ import { searchRoutes } from "#server/modules/search/routes.ts";
 import { settingsRoutes } from "#server/modules/settings/routes.ts";
 import { stockRoutes } from "#server/modules/inventory/routes.ts";
 import "#server/http/types.ts";
+import { registerUploads } from "#server/http/uploads.ts";
 import { registerWeb } from "#server/http/web.ts";
 import type { Services } from "./services.ts";
 
@@ -116,8 +114,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ? new PageCache({
           catalogVersion: () => services.catalogCache.version(),
           settings: () => services.settings.get(),
-          // An automatic promotion starting or ending changes prices without a write: pages expire then.
-          validUntil: async () => (await services.shopWindow.nextBoundary())?.getTime() ?? null,
         })
       : undefined;
   if (pageCache) registerPageCache(app, pageCache, { baseHeaders: securityHeaders, cspFor: cspFor(false) });
@@ -183,15 +179,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   promotionsRoutes(app, { promotions: services.promotions, catalogChanged: () => services.catalog.invalidateCache() });
   promotionFiguresRoutes(app, { db: services.db, promotions: services.promotions });
 
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
+  // Catalogue pictures from the picture storage (UPLOADS_STORAGE): the same headers on every driver.
+  registerUploads(app, { pictures: services.pictures });
 
   // Unknown API paths answer JSON, never the HTML catch-all.
   app.all("/api/*", { config: { access: "public" } }, async (_request, reply) =>

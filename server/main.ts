@@ -107,7 +107,7 @@ export async function main(): Promise<void> {
   const print = (line: string) => process.stdout.write(line + "\n");
   await ensureFirstAdmin(services, config, print);
   if (!config.databaseUrl && config.demoData) {
-    const seeded = await seedDemoCatalog(runtime.db, config.dataDir);
+    const seeded = await seedDemoCatalog(runtime.db, services.pictures);
     if (seeded) logger.info("Loaded the demo catalogue");
   }
 

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { deleteImage, storeImage, type StoredImage } from "#server/modules/catalog/images.ts";
 import type { Database } from "#server/core/db/client.ts";
+import { localPictureStorage } from "#server/core/storage/create.ts";
+import type { PictureStorage } from "#server/core/storage/storage.ts";
 import {
   banners,
   categories,
@@ -251,13 +253,13 @@ const RENDER_CONCURRENCY = 4;
 /** Keeps two first starts (two processes, same database) from both seeding. */
 const SEED_LOCK_KEY = 7_310_024;
 
-async function renderSvg(svg: string, uploadsDir: string): Promise<StoredImage> {
+async function renderSvg(svg: string, pictures: PictureStorage): Promise<StoredImage> {
   // A lightly compressed PNG: lossless, quick to write and to read back in storeImage().
   const png = await sharp(Buffer.from(svg))
     .flatten({ background: "#ffffff" })
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
-  return storeImage(png, uploadsDir);
+  return storeImage(png, pictures);
 }
 
 /** Runs fn over items, at most limit at a time; on a failure starts nothing new and rejects once all have settled. */
@@ -309,24 +311,25 @@ async function isCatalogueEmpty(db: Pick<Database, "$count">): Promise<boolean> 
 /**
  * Loads the demo catalogue when categories, colours, sizes and products are all empty,
  * in one transaction, and returns true. Returns false (and writes nothing) otherwise, so a
- * shop whose admin removed the demo is never filled again.
+ * shop whose admin removed the demo is never filled again. Pictures go to `into`: the shop's picture
+ * storage, or a DATA_DIR (its uploads folder).
  */
-export async function seedDemoCatalog(db: Database, dataDir: string): Promise<boolean> {
+export async function seedDemoCatalog(db: Database, into: PictureStorage | string): Promise<boolean> {
   if (!(await isCatalogueEmpty(db))) return false;
 
-  const uploadsDir = path.join(dataDir, "uploads");
+  const storage = typeof into === "string" ? localPictureStorage(path.join(into, "uploads")) : into;
   const jobs = DEMO_PRODUCTS.flatMap((product, p) =>
     product.views.map((view) => ({ p, view, svg: productSvg(artFor(product, p), view) })),
   );
   const stored: StoredImage[] = [];
-  const cleanup = () => Promise.all(stored.map((img) => deleteImage(img.fileName, uploadsDir).catch(() => {})));
+  const cleanup = () => Promise.all(stored.map((img) => deleteImage(img.fileName, storage).catch(() => {})));
 
   try {
     const [banner, ...pictures] = await mapLimit(
       [bannerSvg(), ...jobs.map((job) => job.svg)],
       RENDER_CONCURRENCY,
       async (svg) => {
-        const image = await renderSvg(svg, uploadsDir);
+        const image = await renderSvg(svg, storage);
         stored.push(image);
         return image;
       },

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { Database } from "#server/core/db/client.ts";
 import type { UploadsSettings } from "./config.ts";
 import { guardStorage, type StorageDriver } from "./guard.ts";
@@ -28,6 +29,8 @@ function driverFor(
 ): StorageDriver {
   switch (driver) {
     case "local":
+      // Created at start, as the shop always did: an admin (or a backup) finds the folder before the first upload.
+      mkdirSync(settings.localDir, { recursive: true });
       return localDriver(settings.localDir);
     case "postgres":
       return postgresDriver(deps.db, { ownsPool: deps.ownsPool });
@@ -35,4 +38,9 @@ function driverFor(
       if (!settings.s3) throw new Error("The s3 picture storage needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, keys).");
       return s3Driver(settings.s3, { timeoutMs: settings.timeoutMs });
   }
+}
+
+/** The local driver on one folder (tests, and callers that only know DATA_DIR). */
+export function localPictureStorage(dir: string, timeoutMs = 10_000): PictureStorage {
+  return guardStorage(localDriver(dir), { timeoutMs });
 }

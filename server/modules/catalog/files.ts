@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
+import type { PictureStorage } from "#server/core/storage/storage.ts";
 import { banners, productImages } from "./schema.ts";
 import { deleteImage, storeImage, type StoredImage } from "./images.ts";
 
 /**
- * The picture files of products and banners. Pictures are written through store()/storeAll()
- * before the database transaction and removed again if anything fails, so a failed upload
- * leaves neither rows nor files.
+ * The picture files of products and banners, in the picture storage (UPLOADS_STORAGE). Pictures are
+ * written through store()/storeAll() before the database transaction and removed again if anything
+ * fails, so a failed upload leaves neither rows nor files.
  */
 export interface CatalogFiles {
   /** Best effort: a file that cannot be removed is only an orphan, never a failed request. */
@@ -19,27 +20,27 @@ export interface CatalogFiles {
   removeUnreferenced(fileNames: readonly string[]): Promise<void>;
 }
 
-export function createCatalogFiles(deps: { db: Database; uploadsDir: string }): CatalogFiles {
-  const { db, uploadsDir } = deps;
+export function createCatalogFiles(deps: { db: Database; storage: PictureStorage }): CatalogFiles {
+  const { db, storage } = deps;
   return {
-    remove: (fileNames) => removeFiles(uploadsDir, fileNames),
-    store: (file) => storeImage(file, uploadsDir),
-    storeAll: (files) => storeFiles(uploadsDir, files),
-    removeUnreferenced: (fileNames) => removeUnreferencedFiles(db, uploadsDir, fileNames),
+    remove: (fileNames) => removeFiles(storage, fileNames),
+    store: (file) => storeImage(file, storage),
+    storeAll: (files) => storeFiles(storage, files),
+    removeUnreferenced: (fileNames) => removeUnreferencedFiles(db, storage, fileNames),
   };
 }
 
-export async function removeFiles(uploadsDir: string, fileNames: readonly string[]): Promise<void> {
-  await Promise.all(fileNames.map((name) => deleteImage(name, uploadsDir).catch(() => {})));
+export async function removeFiles(storage: PictureStorage, fileNames: readonly string[]): Promise<void> {
+  await Promise.all(fileNames.map((name) => deleteImage(name, storage).catch(() => {})));
 }
 
-export async function storeFiles(uploadsDir: string, files: readonly Buffer[]): Promise<StoredImage[]> {
+export async function storeFiles(storage: PictureStorage, files: readonly Buffer[]): Promise<StoredImage[]> {
   const stored: StoredImage[] = [];
   try {
-    for (const file of files) stored.push(await storeImage(file, uploadsDir));
+    for (const file of files) stored.push(await storeImage(file, storage));
   } catch (error) {
     await removeFiles(
-      uploadsDir,
+      storage,
       stored.map((s) => s.fileName),
     );
     throw error;
@@ -49,7 +50,7 @@ export async function storeFiles(uploadsDir: string, files: readonly Buffer[]): 
 
 export async function removeUnreferencedFiles(
   db: Database,
-  uploadsDir: string,
+  storage: PictureStorage,
   fileNames: readonly string[],
 ): Promise<void> {
   const orphans: string[] = [];
@@ -59,5 +60,5 @@ export async function removeUnreferencedFiles(
       (await db.$count(banners, eq(banners.imagem, name)));
     if (used === 0) orphans.push(name);
   }
-  await removeFiles(uploadsDir, orphans);
+  await removeFiles(storage, orphans);
 }

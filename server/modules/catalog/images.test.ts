@@ -4,6 +4,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { localPictureStorage as local } from "#server/core/storage/create.ts";
 import {
   deleteImage,
   IMAGE_WIDTHS,
@@ -39,7 +40,7 @@ function pngClaiming(png: Buffer, width: number, height: number): Buffer {
 describe("storeImage", () => {
   it("stores a PNG as a JPEG under a generated name, with WebP variants for srcset", async () => {
     const input = await picture(1200, 800).png().toBuffer();
-    const stored = await storeImage(input, dir);
+    const stored = await storeImage(input, local(dir));
 
     expect(stored).toMatchObject({ width: 1200, height: 800 });
     expect(stored.fileName).toMatch(/^[0-9a-f-]{36}\.jpg$/);
@@ -57,19 +58,19 @@ describe("storeImage", () => {
 
   it("never reuses a name: the same bytes twice give two files", async () => {
     const input = await picture(400, 400).jpeg().toBuffer();
-    const a = await storeImage(input, dir);
-    const b = await storeImage(input, dir);
+    const a = await storeImage(input, local(dir));
+    const b = await storeImage(input, local(dir));
     expect(a.fileName).not.toBe(b.fileName);
   });
 
   it("shrinks large originals to 1600 px on the long side", async () => {
-    const stored = await storeImage(await picture(2400, 3000).jpeg().toBuffer(), dir);
+    const stored = await storeImage(await picture(2400, 3000).jpeg().toBuffer(), local(dir));
     expect(stored).toMatchObject({ width: 1280, height: 1600 });
     expect(await sharp(path.join(dir, stored.fileName)).metadata()).toMatchObject({ width: 1280, height: 1600 });
   });
 
   it("skips variants wider than the original", async () => {
-    const stored = await storeImage(await picture(500, 300).png().toBuffer(), dir);
+    const stored = await storeImage(await picture(500, 300).png().toBuffer(), local(dir));
     expect(existsSync(path.join(dir, variantFileName(stored.fileName, 320)))).toBe(true);
     expect(existsSync(path.join(dir, variantFileName(stored.fileName, 640)))).toBe(false);
     expect(existsSync(path.join(dir, variantFileName(stored.fileName, 1024)))).toBe(false);
@@ -78,7 +79,7 @@ describe("storeImage", () => {
   it("applies the EXIF orientation and strips metadata", async () => {
     const input = await picture(600, 300).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     expect((await sharp(input).metadata()).orientation).toBe(6);
-    const stored = await storeImage(input, dir);
+    const stored = await storeImage(input, local(dir));
     expect(stored).toMatchObject({ width: 300, height: 600 });
     const meta = await sharp(path.join(dir, stored.fileName)).metadata();
     expect(meta.orientation).toBeUndefined();
@@ -87,14 +88,14 @@ describe("storeImage", () => {
 
   it("keeps transparency by storing a WebP original", async () => {
     const input = await picture(800, 800, { r: 0, g: 0, b: 0, alpha: 0 }).png().toBuffer();
-    const stored = await storeImage(input, dir);
+    const stored = await storeImage(input, local(dir));
     expect(stored.fileName).toMatch(/\.webp$/);
     expect(await sharp(path.join(dir, stored.fileName)).metadata()).toMatchObject({ format: "webp", hasAlpha: true });
   });
 
   it("rejects a text file renamed to .jpg with the typed error, writing nothing", async () => {
     const text = Buffer.from("Isto não é uma fotografia, é só texto guardado como foto.jpg\n".repeat(20));
-    const error = await storeImage(text, dir).catch((e: unknown) => e);
+    const error = await storeImage(text, local(dir)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidImageError);
     expect(error).toMatchObject({ status: 400, message: "O ficheiro enviado não é uma imagem válida." });
     expect(readdirSync(dir)).toEqual([]);
@@ -110,7 +111,7 @@ describe("storeImage", () => {
     if (kind === "tiff") input = await picture(50, 50).tiff().toBuffer();
     else if (kind === "truncated") input = (await picture(400, 400).jpeg().toBuffer()).subarray(0, 300);
     else input = kind as Buffer;
-    await expect(storeImage(input, dir)).rejects.toBeInstanceOf(InvalidImageError);
+    await expect(storeImage(input, local(dir))).rejects.toBeInstanceOf(InvalidImageError);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -118,7 +119,7 @@ describe("storeImage", () => {
     const small = await picture(16, 16).png().toBuffer();
     const bomb = pngClaiming(small, 10_000, 10_000);
     expect((await sharp(bomb).metadata()).width).toBe(10_000);
-    const error = await storeImage(bomb, dir).catch((e: unknown) => e);
+    const error = await storeImage(bomb, local(dir)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidImageError);
     expect((error as Error).message).toMatch(/demasiado grande/);
   });
@@ -126,26 +127,26 @@ describe("storeImage", () => {
 
 describe("deleteImage", () => {
   it("removes the original and its variants, and tolerates missing files", async () => {
-    const stored = await storeImage(await picture(1100, 700).png().toBuffer(), dir);
+    const stored = await storeImage(await picture(1100, 700).png().toBuffer(), local(dir));
     expect(readdirSync(dir)).toHaveLength(4);
-    await deleteImage(stored.fileName, dir);
+    await deleteImage(stored.fileName, local(dir));
     expect(readdirSync(dir)).toEqual([]);
-    await expect(deleteImage(stored.fileName, dir)).resolves.toBeUndefined();
+    await expect(deleteImage(stored.fileName, local(dir))).resolves.toBeUndefined();
   });
 
   it.each(["../x", "a/b", "..", "../../etc/passwd", "/etc/passwd", "a\\b", "", "x/../y.jpg", "..jpg"])(
     "refuses %j",
     async (name) => {
-      await expect(deleteImage(name, dir)).rejects.toBeInstanceOf(InvalidImageNameError);
+      await expect(deleteImage(name, local(dir))).rejects.toBeInstanceOf(InvalidImageNameError);
     },
   );
 
   it("does not touch files outside uploadsDir", async () => {
     const uploads = path.join(dir, "uploads");
-    const stored = await storeImage(await picture(400, 400).png().toBuffer(), uploads);
+    const stored = await storeImage(await picture(400, 400).png().toBuffer(), local(uploads));
     const outside = path.join(dir, stored.fileName);
     await sharp(path.join(uploads, stored.fileName)).toFile(outside);
-    await expect(deleteImage(`../${stored.fileName}`, uploads)).rejects.toBeInstanceOf(InvalidImageNameError);
+    await expect(deleteImage(`../${stored.fileName}`, local(uploads))).rejects.toBeInstanceOf(InvalidImageNameError);
     expect(readFileSync(outside).length).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import type { Metadata, OutputInfo } from "sharp";
 import { BadRequestError, ServiceUnavailableError } from "#server/core/errors.ts";
+import { contentTypeOf, isPlainPictureName, StorageUnavailableError } from "#server/core/storage/storage.ts";
+import type { PictureStorage } from "#server/core/storage/storage.ts";
 import { IMAGE_WIDTHS, MAX_IMAGE_SIDE, variantFileName } from "./rules.ts";
 
 /*
@@ -11,7 +11,7 @@ import { IMAGE_WIDTHS, MAX_IMAGE_SIDE, variantFileName } from "./rules.ts";
  * The content decides what a file is, never its name or the client's MIME type:
  * sharp reads it, anything that is not a raster photo format is refused, and what
  * is written is a re-encoded copy (EXIF orientation applied, metadata stripped)
- * under a random name, plus WebP variants for srcset.
+ * under a random name, plus WebP variants for srcset, all through the picture storage (UPLOADS_STORAGE).
  */
 
 export { IMAGE_WIDTHS, MAX_IMAGE_SIDE, variantFileName };
@@ -26,8 +26,6 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif"]);
 
 /** A generated name: a UUID plus .jpg or .webp. Variants append -<width>.webp to the base. */
 const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|webp)$/;
-/** What deleteImage accepts: one plain file name, no directory part, no "..". */
-const PLAIN_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/;
 
 export class InvalidImageError extends BadRequestError {
   constructor(message = "O ficheiro enviado não é uma imagem válida.") {
@@ -43,12 +41,20 @@ export class InvalidImageNameError extends BadRequestError {
   }
 }
 
-/** The uploads directory cannot be written (read-only disk, permissions, disk full): 503, nothing stored. */
+const STORE_FAILED = "Não foi possível guardar a imagem: o armazenamento de ficheiros do servidor";
+
+/**
+ * The picture storage cannot be written (read-only disk, disk full, the bucket or the database down or too slow,
+ * refused credentials): 503, nothing stored. The cause is the storage's English line for the log.
+ */
 export class UploadsUnavailableError extends ServiceUnavailableError {
   constructor(cause: unknown) {
+    const credentials = cause instanceof StorageUnavailableError && cause.failure === "credentials";
     super(
-      "Não foi possível guardar a imagem: o armazenamento de ficheiros do servidor não está disponível. Tente novamente mais tarde.",
-      { cause, retryAfterSeconds: 60 },
+      credentials
+        ? `${STORE_FAILED} recusou o acesso (credenciais inválidas). Avise o responsável técnico da loja.`
+        : `${STORE_FAILED} não está disponível. Tente novamente mais tarde.`,
+      { cause: cause instanceof StorageUnavailableError ? cause.cause : cause, retryAfterSeconds: 60 },
     );
     this.name = "UploadsUnavailableError";
   }
@@ -113,10 +119,11 @@ function isOpaque(rgba: Buffer): boolean {
 
 /**
  * Checks the bytes, then writes the normalised original (JPEG, or WebP when the image has
- * transparency) and its WebP variants into uploadsDir. Throws InvalidImageError for content
- * that is not a JPEG, PNG, WebP, GIF or AVIF image, or that is too large.
+ * transparency) and its WebP variants into the storage. Throws InvalidImageError for content
+ * that is not a JPEG, PNG, WebP, GIF or AVIF image, or that is too large; UploadsUnavailableError
+ * (503) when the storage fails, after removing what was written.
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<StoredImage> {
+export async function storeImage(input: Buffer, storage: PictureStorage): Promise<StoredImage> {
   const { data, info } = await decode(input);
   const { width, height, channels } = info;
   const raw = { raw: { width, height, channels } };
@@ -141,35 +148,23 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   ];
   const files = await Promise.all(outputs);
 
-  const written: string[] = [];
-  try {
-    await mkdir(uploadsDir, { recursive: true });
-    for (const file of files) {
-      const target = path.join(uploadsDir, file.name);
-      written.push(target); // before writing: a disk that fills up mid-write leaves a partial file
-      await writeFile(target, file.bytes, { flag: "wx" });
-    }
-  } catch (error) {
-    await Promise.all(written.map((p) => rm(p, { force: true }).catch(() => {})));
-    // Names are fresh UUIDs, so any failure here is the disk's (EACCES, EROFS, ENOSPC, ENOTDIR…), not the image's.
-    throw new UploadsUnavailableError(error);
+  const results = await Promise.allSettled(files.map((f) => storage.put(f.name, f.bytes, contentTypeOf(f.name))));
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) {
+    // Best effort, every name (a put that timed out may still land): a storage that is down leaves orphans at worst.
+    await Promise.all(files.map((f) => storage.delete(f.name).catch(() => {})));
+    // Names are fresh UUIDs, so any failure here is the storage's (disk, bucket, database), not the image's.
+    throw new UploadsUnavailableError(failed.reason);
   }
   return { fileName, width, height };
 }
 
 /**
  * Removes an image and its variants. Refuses anything but a plain file name, so a stored
- * value can never reach outside uploadsDir. Missing files are not an error.
+ * value can never reach another file or key. Missing files are not an error.
  */
-export async function deleteImage(fileName: string, uploadsDir: string): Promise<void> {
-  if (
-    typeof fileName !== "string" ||
-    !PLAIN_NAME.test(fileName) ||
-    fileName.includes("..") ||
-    path.basename(fileName) !== fileName
-  ) {
-    throw new InvalidImageNameError();
-  }
+export async function deleteImage(fileName: string, storage: PictureStorage): Promise<void> {
+  if (!isPlainPictureName(fileName) || fileName.includes("..")) throw new InvalidImageNameError();
   const names = [fileName, ...IMAGE_WIDTHS.map((w) => variantFileName(fileName, w))];
-  await Promise.all(names.map((name) => rm(path.join(uploadsDir, name), { force: true })));
+  await Promise.all(names.map((name) => storage.delete(name)));
 }

@@ -1,3 +1,4 @@
+import type { PictureStorage } from "#server/core/storage/storage.ts";
 import type { Database } from "#server/core/db/client.ts";
 import { createColor, createSize, createSizeColorEntry, listCategories, listColors, listSizes } from "./attributes.ts";
 import { activateBanner, activeBanner, createBanner, deleteBanner, listBanners } from "./banners.ts";
@@ -114,14 +115,15 @@ export interface CatalogService {
 
 export function createCatalogService(deps: {
   db: Database;
-  uploadsDir: string;
+  /** Where pictures are written and removed (UPLOADS_STORAGE). */
+  pictures: PictureStorage;
   cache?: CatalogCache;
   /** The settings' IVA defaults (a new product's category, an exempt product's code). */
   vatDefaults: () => Promise<VatDefaults>;
 }): CatalogService {
   const { db, vatDefaults } = deps;
   const cache = deps.cache ?? uncachedCatalog;
-  const files = createCatalogFiles({ db, uploadsDir: deps.uploadsDir });
+  const files = createCatalogFiles({ db, storage: deps.pictures });
   const reads = { db, cache };
   const changes = { db, files, vatDefaults };
   return {
