@@ -8,6 +8,8 @@ import { createCatalogService, type CatalogService } from "#server/modules/catal
 import type { Config } from "#server/core/config.ts";
 import type { Database } from "#server/core/db/client.ts";
 import { createRateLimiter, type RateLimiter } from "#server/core/rate-limit.ts";
+import { createPictureStorage } from "#server/core/storage/create.ts";
+import type { PictureStorage } from "#server/core/storage/storage.ts";
 import { createInvoiceProvider } from "#server/modules/invoicing/providers/factory.ts";
 import type { InvoiceProvider } from "#server/modules/invoicing/providers/provider.ts";
 import { createInvoicingService, type InvoicingService } from "#server/modules/invoicing/service.ts";
@@ -70,9 +72,11 @@ export function createServices(deps: {
     mailDir: path.join(config.dataDir, "mail"),
   };
   const catalogCache = createCatalogCache(db.$client);
+  // Catalogue pictures (UPLOADS_STORAGE: DATA_DIR/uploads, an S3 bucket or PostgreSQL; server/core/storage/).
+  const pictures = createPictureStorage(config.uploads, { db });
   const catalog = createCatalogService({
     db,
-    uploadsDir: path.join(config.dataDir, "uploads"),
+    pictures,
     cache: catalogCache,
     vatDefaults: async () => {
       const { vat } = await settings.get();
@@ -152,6 +156,7 @@ export function createServices(deps: {
     privacy,
     catalog,
     catalogCache,
+    pictures,
     settings,
     paymentProvider,
     orders,
@@ -182,6 +187,8 @@ export interface Services {
   /** The RGPD export and account deletion flow's dependencies (server/flows/account-privacy/account-privacy.ts). */
   privacy: AccountPrivacyDeps;
   catalog: CatalogService;
+  /** Where catalogue pictures live (UPLOADS_STORAGE): GET /uploads/{name} and the demo catalogue use it too. */
+  pictures: PictureStorage;
   catalogCache: CatalogCache;
   settings: SettingsService;
   paymentProvider: PaymentProvider;
