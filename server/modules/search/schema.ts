@@ -96,4 +96,6 @@ export const searchZeroResults = pg.pgTable(
 export const searchChanges = pg.pgTable("search_changes", {
   id: pg.bigserial("id", { mode: "number" }).primaryKey(),
   at: pg.timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  /** The products whose documents the change rewrote (read by each instance's facet index); null for a synonyms save. */
+  productIds: pg.integer("product_ids").array(),
 });
