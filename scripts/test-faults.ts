@@ -24,6 +24,7 @@ import {
 } from "#tests/faults/harness.ts";
 import { invoiceTests, stopInvoiceDrill } from "#tests/faults/invoice.ts";
 import { mailTests, stopMailServer } from "#tests/faults/mail.ts";
+import { shutdownTests } from "#tests/faults/shutdown.ts";
 
 const RUN_LIMIT_MS = 285_000;
 const BUYERS = 20;
@@ -62,6 +63,7 @@ const all: FaultTest[] = [
   ...invoiceTests,
   ...orphanTests,
   ...embeddedTests,
+  ...shutdownTests,
 ].filter((t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)));
 let index = 0;
 

@@ -18,6 +18,7 @@ import { PERMISSIONS_POLICY } from "#server/http/permissions-policy.ts";
 import { PageCache, registerPageCache } from "#server/http/page-cache.ts";
 import { errorBody } from "#server/core/errors.ts";
 import { registerErrorHandler } from "#server/http/error-handler.ts";
+import { registerMetrics } from "#server/http/metrics/routes.ts";
 import { adminOrdersRoutes } from "#server/flows/order-reports/routes.ts";
 import { checkoutRoutes } from "#server/flows/checkout/routes.ts";
 import { paymentExceptionsRoutes } from "#server/flows/payment-exceptions/routes.ts";
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   /** "none" for API-only tests. */
   web: "production" | "development" | "none";
   loggerInstance?: FastifyBaseLogger;
+  /** True once the process is shutting down: /healthz answers 503 so a load balancer stops sending (server/main.ts). */
+  draining?: () => boolean;
 }
 
 /** Content-Security-Policy for everything that is not an HTML page (JSON, images). */
@@ -105,6 +108,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // GET /metrics; its request timing is the very first onRequest hook, so it sees the hot reads' answers too.
+  registerMetrics(app, { db: services.db, token: config.metricsToken });
 
   // First of all hooks: cached public lists are answered from memory with the same headers.
   registerHotReads(app, { ...securityHeaders, "content-security-policy": JSON_CSP });
@@ -138,6 +143,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAccess(app, { sessions: services.sessions, secret: config.sessionSecret, publicUrl: config.publicUrl });
 
   app.get("/healthz", { config: { access: "public" } }, async (_request, reply) => {
+    if (opts.draining?.())
+      return reply.status(503).send({ status: "draining", message: "A loja está a encerrar esta instância." });
     if (await databaseAnswers(services.db.$client)) return { status: "ok" };
     return reply
       .status(503)

@@ -1,7 +1,13 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "#server/core/config.ts";
 import { createDatabase, type Database } from "#server/core/db/client.ts";
-import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "#server/core/db/embedded.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  runningEmbeddedUrl,
+  shutdownHandledByCaller,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from "#server/core/db/embedded.ts";
 import { DataDirLockedError, lockDataDir } from "#server/core/db/lock.ts";
 import { runMigrations } from "#server/core/db/migrate.ts";
 import { startJobs, type Jobs } from "#server/jobs/boss.ts";
@@ -111,24 +117,54 @@ export async function main(): Promise<void> {
     if (seeded) logger.info("Loaded the demo catalogue");
   }
 
-  const app = await buildApp({ config, services, web: dev ? "development" : "production", loggerInstance: logger });
-  let closing = false;
+  let draining = false;
+  const app = await buildApp({
+    config,
+    services,
+    web: dev ? "development" : "production",
+    loggerInstance: logger,
+    draining: () => draining,
+  });
+  // While draining, every answer closes its connection: the client (or balancer) opens its next one elsewhere.
+  app.server.prependListener("request", (_request, response) => {
+    if (draining) response.setHeader("connection", "close");
+  });
   let forgetAddress = () => {};
+  /*
+   * SIGTERM/SIGINT stop the shop in order: /healthz answers 503 at once and, for SHUTDOWN_DRAIN_MS, every request is
+   * still served (a balancer's health check takes the instance out meanwhile); then the listener closes (idle
+   * keep-alive sockets with it) and the requests in flight finish; then the jobs stop (a running one finishes); the
+   * log is flushed; the pool closes; the embedded PostgreSQL stops last. A second signal exits at once.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, "shutting down");
+    if (draining) {
+      logger.warn({ signal }, "second signal: exiting now");
+      process.exit(1);
+    }
+    draining = true;
+    logger.info({ signal, drainMs: config.shutdownDrainMs }, "shutting down");
     forgetAddress();
-    const force = setTimeout(() => process.exit(1), 20_000);
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long: exiting");
+      process.exit(1);
+    }, config.shutdownDrainMs + 25_000);
     force.unref();
+    let code = 0;
     try {
-      await app.close(); // stops accepting, lets in-flight requests finish
+      if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
+      await app.close();
       await jobs.stop();
+      logger.info("stopped serving and background jobs; closing the database");
+      logger.flush();
       await runtime.close();
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
+  shutdownHandledByCaller();
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 

