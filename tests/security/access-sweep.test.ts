@@ -18,6 +18,8 @@ vi.mock("fastify", async (orig) => (await import("./support.ts")).mockFastifyWit
  */
 const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "GET /healthz": "public",
+  // Public to the access rules; its own bearer check (METRICS_TOKEN) answers 401/404 (server/http/metrics/routes.ts).
+  "GET /metrics": "public",
   "GET /robots.txt": "public",
   "GET /sitemap.xml": "public",
   "GET /sitemap-:n.xml": "public",
