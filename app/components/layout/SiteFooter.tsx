@@ -18,6 +18,7 @@ const SERVICE_LINKS = [
   { to: "/politica-privacidade", label: "Política de Privacidade" },
   { to: "/politica-de-cookies", label: "Política de Cookies" },
   { to: "/livro-de-reclamacao", label: "Livro de Reclamações" },
+  { to: "/acessibilidade", label: "Acessibilidade" },
 ] as const;
 
 const linkClass =

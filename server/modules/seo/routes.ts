@@ -21,6 +21,7 @@ export const SITEMAP_PAGES = [
   "/livre-resolucao",
   "/info-envio",
   "/politica-privacidade",
+  "/acessibilidade",
 ] as const;
 
 /** Admin screens, the API, and pages with nothing to index (cart, payment, account). */

@@ -85,7 +85,13 @@ const WEB = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i;
 /** An e-mail or a web address: the "electronic address" of art. 9(6). */
 export const isElectronicAddress = (value: string) => EMAIL.test(value) || WEB.test(value);
 
-const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
+/** Trimmed, with a form's CRLF line breaks (multipart sends them so) stored as LF, then measured. */
+const text = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\r\n?/g, "\n"))
+    .pipe(z.string().max(max, tooLong));
 
 /** Each text field's rule (trimmed; "" allowed: empty means the default, or nothing). */
 export const safetyText = {
