@@ -19,8 +19,6 @@ export default [
     route("livro-de-reclamacao", "routes/livro-de-reclamacao.tsx"),
     route("termos-e-condicoes", "routes/termos-e-condicoes.tsx"),
     route("livre-resolucao", "routes/livre-resolucao.tsx"),
-    // The one-time link e-mailed after a declaration (decision 0023).
-    route("livre-resolucao/confirmar", "routes/livre-resolucao-confirmar.tsx"),
     route("info-envio", "routes/info-envio.tsx"),
     route("politica-privacidade", "routes/politica-privacidade.tsx"),
     route("acessibilidade", "routes/acessibilidade.tsx"),
@@ -41,7 +39,6 @@ export default [
     route("produtos/color", "routes/admin/produtos-color.tsx"),
     route("produtos/size", "routes/admin/produtos-size.tsx"),
     route("produtos/detalhes", "routes/admin/produtos-detalhes.tsx"),
-    route("promocoes", "routes/admin/promocoes.tsx"),
     route("produtos/editprodutos/:id", "routes/admin/produtos-editprodutos.tsx"),
     route("produtos/editar/:id", "routes/admin/produtos-editar.tsx"),
     route("produto/categoria", "routes/admin/produto-categoria.tsx"),
