@@ -55,7 +55,7 @@ export function guardStorage(driver: StorageDriver, opts: GuardOptions): Picture
     } catch (error) {
       if (error instanceof StorageUnavailableError) throw error;
       const { failure, detail } = driver.explain(error);
-      throw new StorageUnavailableError(failure, `picture storage (${driver.driver}): ${what}: ${detail}`, error);
+      throw new StorageUnavailableError(failure, `picture storage (${driver.driver}): ${what}: ${detail}`);
     } finally {
       clearTimeout(timer);
     }

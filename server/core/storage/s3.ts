@@ -106,7 +106,7 @@ export function s3Driver(settings: S3Settings, opts: { timeoutMs: number }): Sto
     explain(error) {
       const e = (error ?? {}) as SdkError;
       const status = e.$metadata?.httpStatusCode;
-      const what = `${e.name ?? e.code ?? "error"}${status ? ` (HTTP ${status})` : ""}: ${e.message ?? String(error)}`;
+      const what = `${e.name ?? "error"}${e.code ? ` ${e.code}` : ""}${status ? ` (HTTP ${status})` : ""}: ${e.message ?? String(error)}`;
       if (CREDENTIAL_ERRORS.has(e.name ?? "") || status === 401 || status === 403) {
         return {
           failure: "credentials",

@@ -42,12 +42,16 @@ const MESSAGES: Record<StorageFailure, string> = {
     "O armazenamento de imagens recusou o acesso do servidor (credenciais inválidas). Avise o responsável técnico da loja.",
 };
 
-/** The storage cannot be used now: 503 with a pt-PT message; the cause carries an English line for the log. */
+/**
+ * The storage cannot be used now: 503 with a pt-PT message; the cause is an English line for the log (naming the
+ * raw error's code and message). The raw error itself is not chained: a refused socket to the bucket must not
+ * read as the database being down to the error handler's cause walk.
+ */
 export class StorageUnavailableError extends ServiceUnavailableError {
   readonly failure: StorageFailure;
-  constructor(failure: StorageFailure, detail: string, cause?: unknown) {
+  constructor(failure: StorageFailure, detail: string) {
     super(MESSAGES[failure], {
-      cause: new Error(detail, cause === undefined ? undefined : { cause }),
+      cause: new Error(detail),
       retryAfterSeconds: failure === "credentials" ? 300 : 30,
     });
     this.name = "StorageUnavailableError";

@@ -152,7 +152,10 @@ export async function storeImage(input: Buffer, storage: PictureStorage): Promis
   const failed = results.find((r) => r.status === "rejected");
   if (failed) {
     // Best effort, every name (a put that timed out may still land): a storage that is down leaves orphans at worst.
-    await Promise.all(files.map((f) => storage.delete(f.name).catch(() => {})));
+    const cleanup = Promise.all(files.map((f) => storage.delete(f.name).catch(() => {})));
+    // A storage that timed out would hold the 503 for as long again: then the cleanup goes on after the answer.
+    const timedOut = failed.reason instanceof StorageUnavailableError && failed.reason.failure === "timeout";
+    if (!timedOut) await cleanup;
     // Names are fresh UUIDs, so any failure here is the storage's (disk, bucket, database), not the image's.
     throw new UploadsUnavailableError(failed.reason);
   }
