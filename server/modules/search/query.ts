@@ -1,13 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "#server/core/db/client.ts";
 import type { AnalysedWord } from "./analyze.ts";
-import type { SearchAnswer, SearchQuery } from "./schemas.ts";
-import { anyOf, lexemeQuery, searchKey } from "./text.ts";
+import { anyOf, lexemeQuery } from "./text.ts";
 
 /*
- * One search as one SQL statement over search_documents: the matching set (text, price, stock) once, then from it
- * the page, the total and each facet's counts with every filter but its own (count per value of the rows that
- * pass the other filters), and the price range of what matches.
+ * The text part of a search: each word's tsquery alternatives (its stem, synonyms, corrections, the beginning of the
+ * last word) and the products matching them with their relevance.
  */
 
 /** The tsquery text of the words (AND of each word's alternatives); weights "A" restricts it to names. */
@@ -49,140 +47,29 @@ export interface TextMatch {
   need?: number;
 }
 
-type Row = {
-  total: number;
-  price_min: number | null;
-  price_max: number | null;
-  categorias: [string, number][];
-  cores: [string, number][];
-  tamanhos: [string, number][];
-  produtos: [number, string, number, string | null, string | null][];
-};
-
-const keys = (values: string[]) => values.map(searchKey);
-
-export async function runSearch(db: Tx, query: SearchQuery, text: TextMatch | null): Promise<SearchAnswer> {
-  const where: SQL[] = [];
-  let score: SQL = sql`0`;
-  if (text) {
-    const all = text.groups.join(" & ");
-    const any = text.groups.join(" | ");
-    const names = text.namesOnly.join(" & ");
-    if (text.need === undefined) {
-      where.push(sql`d.document @@ ${all}::tsquery`);
-    } else {
-      where.push(sql`d.document @@ ${any}::tsquery`);
-      const matched = sql.join(
-        text.groups.map((g) => sql`(d.document @@ ${g}::tsquery)::int`),
-        sql` + `,
-      );
-      where.push(sql`(${matched}) >= ${text.need}`);
-    }
-    if (query.ordenar === "relevancia") {
-      const scoreQuery = text.need === undefined ? all : any;
-      score = sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.document, ${scoreQuery}::tsquery)
+/**
+ * The products in the shop matching the words (all of them, or `need` of them), each with its relevance when the
+ * answer is ordered by it: the only part of a search that needs the text index. Filters, facets and the page are
+ * the facet index's (facet-index.ts).
+ */
+export async function matchScores(db: Tx, text: TextMatch, withScore: boolean): Promise<Map<number, number>> {
+  const all = text.groups.join(" & ");
+  const any = text.groups.join(" | ");
+  const names = text.namesOnly.join(" & ");
+  const where =
+    text.need === undefined
+      ? sql`d.document @@ ${all}::tsquery`
+      : sql`d.document @@ ${any}::tsquery and (${sql.join(
+          text.groups.map((g) => sql`(d.document @@ ${g}::tsquery)::int`),
+          sql` + `,
+        )}) >= ${text.need}`;
+  const score = withScore
+    ? sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', d.document, ${text.need === undefined ? all : any}::tsquery)
         + (d.document @@ ${names}::tsquery)::int
-        + ${nameCloseness(text.key)}`;
-    }
-  }
-  if (query.precoMinCents !== null) where.push(sql`d.price_cents >= ${query.precoMinCents}`);
-  if (query.precoMaxCents !== null) where.push(sql`d.price_cents <= ${query.precoMaxCents}`);
-  if (query.emStock) where.push(sql`d.in_stock`);
-
-  const cat = query.categorias.length ? sql`d.category_key = any(${sql.param(keys(query.categorias))}::text[])` : null;
-  const colour = query.cores.length ? sql`d.color_keys && ${sql.param(keys(query.cores))}::text[]` : null;
-  const size = query.tamanhos.length ? sql`d.size_keys && ${sql.param(keys(query.tamanhos))}::text[]` : null;
-  // Each part reads only the rows its own conditions select (through the indexes), never the whole table first.
-  const whereOf = (...facets: (SQL | null)[]) => {
-    const all = [...where, ...facets.filter((f): f is SQL => f !== null)];
-    return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
-  };
-  const matching = whereOf(cat, colour, size);
-
-  const relevance = text !== null && query.ordenar === "relevancia";
-  const order =
-    query.ordenar === "preco-asc"
-      ? sql`d.price_cents asc, d.product_id asc`
-      : query.ordenar === "preco-desc"
-        ? sql`d.price_cents desc, d.product_id desc`
-        : relevance
-          ? sql`score desc, d.product_id desc`
-          : sql`d.created_at desc, d.product_id desc`;
-  const offset = (query.pagina - 1) * query.porPagina;
-
-  const result = await db.execute<Row>(
-    text
-      ? matchedOnce(order, offset)
-      : sql`
-    select a.total, a.price_min, a.price_max,
-      (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
-        select d.category_name as name, count(*)::int as n from search_documents d
-        ${whereOf(colour, size)} group by d.category_name) x where x.name is not null) as categorias,
-      (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
-        select c.name, count(*)::int as n from search_documents d, unnest(d.color_names) c(name)
-        ${whereOf(cat, size)} group by c.name) x) as cores,
-      (select coalesce(json_agg(json_build_array(x.name, x.n) order by s.sort_order nulls last, x.name), '[]') from (
-        select z.name, count(*)::int as n from search_documents d, unnest(d.size_names) z(name)
-        ${whereOf(cat, colour)} group by z.name) x left join sizes s on s.name = x.name) as tamanhos,
-      (select coalesce(json_agg(json_build_array(p.product_id, p.name, p.price_cents, p.image, p.category_name)
-          order by p.o), '[]') from (
-        select d.product_id, d.name, d.price_cents, d.image, d.category_name, row_number() over (order by ${order}) as o from (
-          select d.*, ${score} as score from search_documents d ${matching}
-          order by ${order} limit ${query.porPagina} offset ${offset}) d) p) as produtos
-    from (select count(*)::int as total, min(d.price_cents) as price_min, max(d.price_cents) as price_max
-          from search_documents d ${matching}) a`,
+        + ${nameCloseness(text.key)}`
+    : sql`0`;
+  const rows = await db.execute<{ id: number; score: number }>(
+    sql`select d.product_id as id, ${score}::float8 as score from search_documents d where ${where}`,
   );
-
-  /**
-   * With search words: the text match (the costly part) once, into a narrow set with each facet filter's verdict,
-   * then the total, facets and page from it.
-   */
-  function matchedOnce(pageOrder: SQL, skip: number): SQL {
-    const flag = (f: SQL | null) => f ?? sql`true`;
-    return sql`
-    with d as materialized (
-      select d.product_id, d.name, d.price_cents, d.category_name, d.color_names, d.size_names, d.image, d.created_at,
-        ${score} as score, ${flag(cat)} as c_ok, ${flag(colour)} as k_ok, ${flag(size)} as s_ok
-      from search_documents d ${whereOf()}
-    )
-    select
-      (select count(*)::int from d where c_ok and k_ok and s_ok) as total,
-      (select min(price_cents) from d where c_ok and k_ok and s_ok) as price_min,
-      (select max(price_cents) from d where c_ok and k_ok and s_ok) as price_max,
-      (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
-        select category_name as name, count(*)::int as n from d
-        where k_ok and s_ok and category_name is not null group by category_name) x) as categorias,
-      (select coalesce(json_agg(json_build_array(x.name, x.n) order by x.n desc, x.name), '[]') from (
-        select c.name, count(*)::int as n from d, unnest(d.color_names) c(name)
-        where c_ok and s_ok group by c.name) x) as cores,
-      (select coalesce(json_agg(json_build_array(x.name, x.n) order by s.sort_order nulls last, x.name), '[]') from (
-        select z.name, count(*)::int as n from d, unnest(d.size_names) z(name)
-        where c_ok and k_ok group by z.name) x left join sizes s on s.name = x.name) as tamanhos,
-      (select coalesce(json_agg(json_build_array(p.product_id, p.name, p.price_cents, p.image, p.category_name)
-          order by p.o), '[]') from (
-        select d.*, row_number() over (order by ${pageOrder}) as o from (
-          select * from d where c_ok and k_ok and s_ok order by ${pageOrder} limit ${query.porPagina} offset ${skip}) d
-        ) p) as produtos`;
-  }
-  const row = result.rows[0]!;
-  const euros = (cents: number | null) => (cents === null ? null : cents / 100);
-  return {
-    total: row.total,
-    pagina: query.pagina,
-    por_pagina: query.porPagina,
-    produtos: row.produtos.map(([id, name, cents, image, categoria]) => ({
-      id,
-      name,
-      price: cents / 100,
-      image,
-      categoria,
-    })),
-    facetas: {
-      categorias: row.categorias.map(([nome, total]) => ({ nome, total })),
-      cores: row.cores.map(([nome, total]) => ({ nome, total })),
-      tamanhos: row.tamanhos.map(([nome, total]) => ({ nome, total })),
-      preco: { min: euros(row.price_min), max: euros(row.price_max) },
-    },
-    sugestao: null,
-  };
+  return new Map(rows.rows.map((r) => [r.id, r.score]));
 }

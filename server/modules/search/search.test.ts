@@ -257,6 +257,63 @@ describe("GET /api/search: values", () => {
     }
   });
 
+  it("an instance that followed the changes one by one answers exactly as one that reads the catalogue afresh", async () => {
+    const instance = async () => {
+      const db = createDatabase(t.config.databaseUrl!, { max: 2 });
+      const app = await buildApp({ config: t.config, services: createServices({ config: t.config, db }), web: "none" });
+      return { app, db };
+    };
+    const QUERIES = [
+      "",
+      "cor=verde&ordenar=preco-desc&por_pagina=5&pagina=2",
+      "categoria=canecas&tamanho=M&em_stock=1",
+      "preco_min=5&preco_max=20&ordenar=preco-asc",
+      "q=caneca&ordenar=novidades",
+    ];
+    const answers = async (app: Awaited<ReturnType<typeof instance>>["app"]) =>
+      Promise.all(
+        QUERIES.map(async (q) => (await app.inject({ method: "GET", url: `/api/search?${q}` })).json<SearchAnswer>()),
+      );
+    const following = await instance();
+    const item = ITEMS[11]!;
+    const id = ids.get(item.name)!;
+    const [before] = (
+      await t.db.execute<{ price_cents: number; created_at: string }>(
+        sql`select price_cents, created_at::text from products where id = ${id}`,
+      )
+    ).rows;
+    try {
+      await answers(following.app); // its facet index is loaded now
+      await t.db.execute(sql`update products set price_cents = 1999, created_at = now() where id = ${id}`);
+      await t.db.execute(sql`update variants set stock = 0 where product_id = ${ids.get(ITEMS[12]!.name)!}`);
+      await t.db.execute(sql`update products set status = 0 where id = ${ids.get(ITEMS[13]!.name)!}`);
+      await t.db.execute(sql`update colors set name = 'Verde-água' where name = 'Verde'`);
+      const fresh = await instance();
+      try {
+        const [followed, afresh] = [await answers(following.app), await answers(fresh.app)];
+        expect(followed).toEqual(afresh);
+        // And the changes are in it: the repriced product is the newest, at its new price.
+        expect(followed[0]!.produtos[0]).toMatchObject({ id, price: 19.99 });
+        expect(followed[0]!.facetas.cores.map((c) => c.nome)).toContain("Verde-água");
+      } finally {
+        await fresh.app.close();
+        await fresh.db.$client.end();
+      }
+    } finally {
+      await following.app.close();
+      await following.db.$client.end();
+      await t.db.execute(sql`update colors set name = 'Verde' where name = 'Verde-água'`);
+      await t.db.execute(
+        sql`update products set price_cents = ${before!.price_cents}, created_at = ${before!.created_at}::timestamptz
+            where id = ${id}`,
+      );
+      await t.db.execute(
+        sql`update variants set stock = ${ITEMS[12]!.inStock ? 3 : 0} where product_id = ${ids.get(ITEMS[12]!.name)!}`,
+      );
+      await t.db.execute(sql`update products set status = 1 where id = ${ids.get(ITEMS[13]!.name)!}`);
+    }
+  });
+
   it.each([
     ["por_pagina=61", "por_pagina"],
     ["por_pagina=0", "por_pagina"],

@@ -4,7 +4,8 @@ import { categorySlug } from "#server/modules/catalog/slug.ts";
 import { analyse, type AnalysedWord } from "./analyze.ts";
 import { createAnswerCache } from "./cache.ts";
 import { withReductions } from "./prices.ts";
-import { nameCloseness, runSearch, wordQueries, type TextMatch } from "./query.ts";
+import { createFacetIndex } from "./facet-index.ts";
+import { matchScores, nameCloseness, wordQueries, type TextMatch } from "./query.ts";
 import { searchChanges, searchSynonyms } from "./schema.ts";
 import type { SearchAnswer, SearchQuery, SearchSuggestions, ZeroResultQuery } from "./schemas.ts";
 import { searchKey } from "./text.ts";
@@ -55,20 +56,30 @@ export function createSearchService(deps: { db: Database }): SearchService {
   const { db } = deps;
 
   const cache = createAnswerCache(db);
+  const index = createFacetIndex(db);
+
+  /** The words' matches from the text index; filters, facets and the page from this instance's facet index. */
+  async function runSearch(query: SearchQuery, text: TextMatch | null): Promise<SearchAnswer> {
+    const [, matches] = await Promise.all([
+      index.current(),
+      text === null ? null : matchScores(db, text, query.ordenar === "relevancia"),
+    ]);
+    return index.answer(query, matches);
+  }
 
   async function compute(query: SearchQuery): Promise<SearchAnswer> {
-    if (!query.q) return runSearch(db, query, null);
+    if (!query.q) return runSearch(query, null);
     const words = await analyse(db, query.q, { prefix: true });
     const text = textMatch(words, query.q);
-    let answer = text.groups.length === 0 ? emptyAnswer(query) : await runSearch(db, query, text);
+    let answer = text.groups.length === 0 ? emptyAnswer(query) : await runSearch(query, text);
     // A whole word at the end may still be the beginning of another ("porta-cha" → "porta-chaves").
     if (answer.total === 0 && words.at(-1)?.exact) {
       const asYouType = textMatch(words, query.q, true);
-      if (asYouType.groups.join() !== text.groups.join()) answer = await runSearch(db, query, asYouType);
+      if (asYouType.groups.join() !== text.groups.join()) answer = await runSearch(query, asYouType);
     }
     // Nothing has every word of three or more: the products with all but one of them (a word the catalogue lacks).
     if (answer.total === 0 && text.groups.length >= 3)
-      answer = await runSearch(db, query, { ...text, need: text.groups.length - 1 });
+      answer = await runSearch(query, { ...text, need: text.groups.length - 1 });
     return answer.total > 0 ? { ...answer, sugestao: corrected(words) } : answer;
   }
 
@@ -145,8 +156,8 @@ export function createSearchService(deps: { db: Database }): SearchService {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('loja:search_synonyms'))`);
       await tx.delete(searchSynonyms);
       if (rows.length > 0) await tx.insert(searchSynonyms).values(rows);
-      // Cached answers (on every instance) were found with the old groups.
-      await tx.insert(searchChanges).values({});
+      // Cached answers (on every instance) were found with the old groups; no product's document changed.
+      await tx.insert(searchChanges).values({ productIds: [] });
     });
   }
 
