@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productImages, products } from "#server/modules/catalog/schema.ts";
 import { StorageUnavailableError } from "#server/core/storage/storage.ts";
-import { createTestApp, type TestApp } from "#tests/support/db.ts";
+import { createTestApp } from "#tests/support/db.ts";
 import { form, image, signIn } from "#tests/support/factories.ts";
 import type { AuthHeaders } from "#tests/support/http.ts";
 import { backendNames } from "#tests/support/picture-backends.ts";
