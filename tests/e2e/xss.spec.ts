@@ -179,6 +179,8 @@ test("markup stored in products, banners, user names and delivery data is shown 
     await page.waitForURL("**/dashboard");
     await noScriptRan(page, dialogs, "/dashboard");
     // The users table is paged (staff first, then clientes oldest first): the cliente just made is on its last page.
+    // Read from the server's page (the client-side navigation after signing in may not have drawn the list yet).
+    await page.goto("/dashboard");
     const paging = page.getByRole("navigation", { name: "Paginação dos utilizadores" });
     const lastPage = (await paging.count()) ? /Página \d+ de (\d+)/.exec(await paging.innerText())![1] : "1";
     if (lastPage !== "1") {
