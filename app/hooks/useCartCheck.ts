@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { lineKey, toCents } from "#app/components/cart/cart-lines.ts";
-import { fetchQuote, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
+import { readDiscountCode, useDiscountCode, writeDiscountCode } from "#app/components/cart/discount-code.ts";
+import { fetchQuoteOrRefusal, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
 import { readCartLines, writeCart, type StoredCartLine } from "#app/lib/storage.ts";
 import type { CartCheckLine } from "#server/modules/orders/schemas.ts";
 
@@ -18,6 +19,9 @@ export interface CartCheckOutcome {
   changes: PriceChange[];
   /** The lines that cannot be bought, by line key, with their reason. */
   blocking: Map<string, CartCheckLine>;
+  /** The discount code sent, if any, and the server's pt-PT refusal of it (then it is no longer applied). */
+  code: string | null;
+  codeRefusal: string | null;
 }
 
 /**
@@ -28,8 +32,12 @@ export interface CartCheckOutcome {
 export async function checkStoredCart(): Promise<CartCheckOutcome | null> {
   const current = readCartLines();
   if (current.length === 0) return null;
-  const check = await fetchQuote(quoteBody(current));
-  if (!check) return null;
+  const code = readDiscountCode();
+  const answer = await fetchQuoteOrRefusal(quoteBody(current, {}, code));
+  if (!answer) return null;
+  const check = answer.quote;
+  // A refused code is dropped: the figures shown are the quote without it, and the field says why.
+  if (answer.refusal && readDiscountCode() === code) writeDiscountCode(null);
   const changes: PriceChange[] = [];
   const next = current.map((line, i) => {
     const checked = check.lines[i];
@@ -43,11 +51,15 @@ export async function checkStoredCart(): Promise<CartCheckOutcome | null> {
     const checked = check.lines[i];
     if (checked && checked.status !== "ok" && checked.status !== "price_changed") blocking.set(lineKey(line), checked);
   });
-  return { check, changes, blocking };
+  return { check, changes, blocking, code, codeRefusal: answer.refusal };
 }
 
-/** What a check depends on: items and quantities (a price written back by the check must not trigger another). */
-const cartSignature = (lines: readonly StoredCartLine[]) => lines.map((l) => `${lineKey(l)}:${l.quantidade}`).join(",");
+/**
+ * What a check depends on: items, quantities and the discount code (a price written back by the check must not
+ * trigger another).
+ */
+const cartSignature = (lines: readonly StoredCartLine[], code: string | null) =>
+  lines.map((l) => `${lineKey(l)}:${l.quantidade}`).join(",") + (code ? `|${code}` : "");
 
 /**
  * Cart /carrinho: revalidates the cart whenever its items or quantities change, and on demand before checkout
@@ -58,9 +70,12 @@ const cartSignature = (lines: readonly StoredCartLine[]) => lines.map((l) => `${
 export function useCartCheck(lines: readonly StoredCartLine[] | null) {
   const [problems, setProblems] = useState<ReadonlyMap<string, CartCheckLine>>(() => new Map());
   const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
+  // The server's refusal of the last code applied (shown next to the field until another code is applied).
+  const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  const code = useDiscountCode();
   // The last quote, the cart it answered (items and quantities) and whether the last attempt failed.
   const [answer, setAnswer] = useState<{ signature: string; quote: CartQuote | null; failed: boolean } | null>(null);
-  const signature = lines === null ? null : cartSignature(lines);
+  const signature = lines === null ? null : cartSignature(lines, code);
   // Answers can arrive out of order: only the newest request's answer is shown.
   const latest = useRef(0);
 
@@ -69,18 +84,20 @@ export function useCartCheck(lines: readonly StoredCartLine[] | null) {
     setAnswer((previous) => ({ signature: asked, quote: outcome?.check ?? previous?.quote ?? null, failed: !outcome }));
     if (!outcome) return null;
     if (outcome.changes.length > 0) setPriceChanges((previous) => [...previous, ...outcome.changes]);
+    if (outcome.codeRefusal) setCodeMessage(outcome.codeRefusal);
+    else if (outcome.code) setCodeMessage(null);
     setProblems(outcome.blocking);
     return outcome.check;
   }, []);
 
   const run = useCallback((): Promise<CartQuote | null> => {
     const ticket = ++latest.current;
-    const asked = cartSignature(readCartLines());
+    const asked = cartSignature(readCartLines(), readDiscountCode());
     return checkStoredCart().then((outcome) => apply(ticket, asked, outcome));
   }, [apply]);
 
   useEffect(() => {
-    if (signature !== null && signature !== "") void run();
+    if (signature !== null && !signature.startsWith("|") && signature !== "") void run();
   }, [signature, run]);
 
   return {
@@ -93,5 +110,8 @@ export function useCartCheck(lines: readonly StoredCartLine[] | null) {
     updating: signature !== null && answer?.signature !== signature,
     /** The last attempt got no answer. */
     failed: answer?.signature === signature && answer.failed,
+    /** Why the server refused the code last applied (pt-PT), or null. */
+    codeMessage,
+    clearCodeMessage: () => setCodeMessage(null),
   };
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
+import { readDiscountCode, writeDiscountCode } from "#app/components/cart/discount-code.ts";
 import { checkedMethod, type Method } from "#app/components/cart/payment-method.ts";
 import type { DeliveryForm, DeliveryPayload } from "#app/components/checkout/delivery-form.ts";
 import { loadDeliveryDialog } from "#app/components/checkout/lazy-delivery-dialog.ts";
@@ -42,6 +43,7 @@ export function orderBody(
   lines: readonly StoredCartLine[],
   total?: number,
   billing?: BillingData,
+  code: string | null = readDiscountCode(),
 ): CreateOrderBody {
   return {
     user_id: userId,
@@ -57,6 +59,8 @@ export function orderBody(
     })),
     ...(total === undefined ? {} : { total_esperado: total }),
     ...(billing ? { dados_faturacao: billing } : {}),
+    // The applied discount code (issue 20): the server checks it again and refuses the order if it no longer applies.
+    ...(code ? { codigo_desconto: code } : {}),
   };
 }
 
@@ -192,6 +196,7 @@ export function useCheckout({ summaryRef, phoneRef, recheck }: Options) {
       if (res.status === 201 && res.data && typeof res.data.order_id === "number" && res.data.pagamento) {
         writeCheckoutResult(res.data.pagamento, res.data.order_id, form);
         writeCart([]);
+        writeDiscountCode(null);
         idempotencyKey.current = null;
         setDialogOpen(false);
         void navigate("/pagamento");

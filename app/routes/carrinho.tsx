@@ -1,6 +1,9 @@
 import { Suspense, useRef } from "react";
 import { CartLines } from "#app/components/cart/CartLines.tsx";
-import { cartUnits } from "#app/components/cart/cart-lines.ts";
+import { cartUnits, lineKey } from "#app/components/cart/cart-lines.ts";
+import { useDiscountCode } from "#app/components/cart/discount-code.ts";
+import { DiscountCodeField } from "#app/components/cart/DiscountCodeField.tsx";
+import { lineDiscount, quoteDiscounts, type LineDiscount } from "#app/components/cart/quote.ts";
 import { CheckoutErrorNotice, PriceChangesNotice } from "#app/components/cart/CartNotices.tsx";
 import { EmptyCart } from "#app/components/cart/EmptyCart.tsx";
 import { OrderSummary } from "#app/components/cart/OrderSummary.tsx";
@@ -14,8 +17,9 @@ import { shopNameIn } from "#app/lib/shop.ts";
 
 /**
  * Cart /carrinho: the lines come from localStorage `carrinho` (client only, a skeleton on the server), the
- * shopper picks a payment method, fills the delivery dialog, and POST /orders creates the order; the server
- * prices everything, and the summary and the dialog show its quote (subtotal, delivery, total) before each button.
+ * shopper picks a payment method, may apply a 'Código de desconto', fills the delivery dialog, and POST /orders
+ * creates the order (with the code); the server prices everything, and the summary and the dialog show its quote
+ * (subtotal, discount, delivery, total) before each button; discounted lines show their list total struck through.
  *
  * The payment choice is in the server's HTML and is a plain form control: what the shopper taps before
  * hydration stays (decision 0008). The radios and the MB WAY number are uncontrolled; the DOM is read at
@@ -46,9 +50,19 @@ export default function Carrinho() {
 function CartView({ lines }: { lines: StoredCartLine[] | null }) {
   const summaryRef = useRef<HTMLElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
-  const { problems, priceChanges, recheck, quote, updating, failed } = useCartCheck(lines);
+  const { problems, priceChanges, recheck, quote, updating, failed, codeMessage, clearCodeMessage } =
+    useCartCheck(lines);
   const checkout = useCheckout({ summaryRef, phoneRef, recheck });
   const units = lines === null ? 0 : cartUnits(lines);
+  const code = useDiscountCode();
+  // The quote answers the lines in order: each line's discount (automatic reduction, the code's share).
+  const discounts = new Map<string, LineDiscount>();
+  if (lines && quote && quote.lines.length === lines.length) {
+    lines.forEach((line, i) => {
+      const d = lineDiscount(quote.lines[i]);
+      if (d) discounts.set(lineKey(line), d);
+    });
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
@@ -61,7 +75,7 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
       {priceChanges.length > 0 ? <PriceChangesNotice changes={priceChanges} /> : null}
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
-        <CartLines lines={lines} problems={problems} />
+        <CartLines lines={lines} problems={problems} discounts={discounts} />
         <OrderSummary
           summaryRef={summaryRef}
           quote={quote}
@@ -70,6 +84,15 @@ function CartView({ lines }: { lines: StoredCartLine[] | null }) {
           ready={lines !== null}
           sending={checkout.sending}
           onFinalize={() => void checkout.finalize()}
+          codeField={
+            <DiscountCodeField
+              applied={code}
+              quoted={quoteDiscounts(quote).code}
+              message={codeMessage}
+              updating={updating}
+              onClearMessage={clearCodeMessage}
+            />
+          }
         >
           <PaymentMethodChoice
             phoneRef={phoneRef}

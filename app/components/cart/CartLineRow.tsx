@@ -5,7 +5,8 @@ import { focusRing } from "#app/components/catalog/ProductCard.tsx";
 import { formatEuros } from "#app/lib/format.ts";
 import type { StoredCartLine } from "#app/lib/storage.ts";
 import type { CartCheckLine } from "#server/modules/orders/schemas.ts";
-import { lineKey, lineTotalCents, removeLine } from "./cart-lines.ts";
+import type { LineDiscount } from "./quote.ts";
+import { lineKey, lineTotalCents, removeLine, toCents } from "./cart-lines.ts";
 import { QuantityControl } from "./QuantityControl.tsx";
 
 function Variant({ line }: { line: StoredCartLine }) {
@@ -13,13 +14,46 @@ function Variant({ line }: { line: StoredCartLine }) {
   return parts.length ? <p className="mt-0.5 text-sm text-gray-600">{parts.join(" · ")}</p> : null;
 }
 
+/** The line's total: with a discount (quoted by the server), the list total struck through, what is paid and the %. */
+function LineTotal({ line, discount }: { line: StoredCartLine; discount?: LineDiscount | null }) {
+  if (!discount) return <>{formatEuros(lineTotalCents(line) / 100)}</>;
+  const listCents = toCents(discount.unitList) * line.quantidade;
+  const paidCents = listCents - toCents(discount.discount);
+  const percent = Math.round(((listCents - paidCents) * 100) / listCents);
+  return (
+    <span className="inline-flex flex-col items-end leading-tight">
+      <del className="text-xs font-normal text-gray-500">
+        <span className="sr-only">Preço anterior: </span>
+        {formatEuros(listCents / 100)}
+      </del>
+      <span className="text-red-700">
+        <span className="sr-only">Preço com desconto: </span>
+        {formatEuros(paidCents / 100)}
+      </span>
+      <span className="mt-0.5 rounded bg-red-600 px-1 text-[0.7rem] font-bold text-white">
+        <span aria-hidden="true">-{percent}&nbsp;%</span>
+        <span className="sr-only">(desconto de {percent}&nbsp;%)</span>
+      </span>
+    </span>
+  );
+}
+
 /**
  * Cart /carrinho: one article (picture, name, colour and size, unit price, quantity, line total, remove),
  * with the reason it cannot be bought when the cart check found one. A grid row from `sm`, stacked below.
  */
-export function CartLineRow({ line, problem }: { line: StoredCartLine; problem?: CartCheckLine }) {
+export function CartLineRow({
+  line,
+  problem,
+  discount,
+}: {
+  line: StoredCartLine;
+  problem?: CartCheckLine;
+  /** The line's discount as the server quoted it (automatic reduction and the code's share), or none. */
+  discount?: LineDiscount | null;
+}) {
   const href = `/produto/${line.id}`;
-  const lineTotal = formatEuros(lineTotalCents(line) / 100);
+  const lineTotal = <LineTotal line={line} discount={discount} />;
   const remove = (
     <button
       type="button"

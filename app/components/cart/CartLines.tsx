@@ -4,6 +4,7 @@ import type { StoredCartLine } from "#app/lib/storage.ts";
 import type { CartCheckLine } from "#server/modules/orders/schemas.ts";
 import { lineKey } from "./cart-lines.ts";
 import { CartLineRow } from "./CartLineRow.tsx";
+import type { LineDiscount } from "./quote.ts";
 
 /** The lines' place while they are read from the browser's storage. */
 function LinesSkeleton() {
@@ -30,9 +31,12 @@ function LinesSkeleton() {
 export function CartLines({
   lines,
   problems,
+  discounts,
 }: {
   lines: readonly StoredCartLine[] | null;
   problems: ReadonlyMap<string, CartCheckLine>;
+  /** Each line's discount as quoted, by line key. */
+  discounts?: ReadonlyMap<string, LineDiscount>;
 }) {
   return (
     <section aria-label="Artigos no carrinho">
@@ -52,7 +56,12 @@ export function CartLines({
       ) : (
         <ul className="divide-y divide-gray-200 border-b border-gray-200">
           {lines.map((line) => (
-            <CartLineRow key={lineKey(line)} line={line} problem={problems.get(lineKey(line))} />
+            <CartLineRow
+              key={lineKey(line)}
+              line={line}
+              problem={problems.get(lineKey(line))}
+              discount={discounts?.get(lineKey(line))}
+            />
           ))}
         </ul>
       )}

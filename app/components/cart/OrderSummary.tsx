@@ -17,12 +17,27 @@ interface Props {
   ready: boolean;
   sending: boolean;
   onFinalize: () => void;
+  /** 'Código de desconto', under the figures. */
+  codeField?: ReactNode;
   /** The payment choice. */
   children: ReactNode;
 }
 
-/** Cart /carrinho: 'Resumo' (subtotal, delivery and total to pay from the server, the payment choice, 'Finalizar Compra'). */
-export function OrderSummary({ summaryRef, quote, updating, failed, ready, sending, onFinalize, children }: Props) {
+/**
+ * Cart /carrinho: 'Resumo' (subtotal, discount, delivery and total to pay from the server, 'Código de desconto', the
+ * payment choice, 'Finalizar Compra').
+ */
+export function OrderSummary({
+  summaryRef,
+  quote,
+  updating,
+  failed,
+  ready,
+  sending,
+  onFinalize,
+  codeField,
+  children,
+}: Props) {
   return (
     <aside ref={summaryRef} className="group/pay rounded-2xl border border-gray-200 bg-gray-50 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-gray-900">Resumo</h2>
@@ -35,6 +50,8 @@ export function OrderSummary({ summaryRef, quote, updating, failed, ready, sendi
           ) : null}
         </QuoteFigures>
       </div>
+
+      {codeField}
 
       {children}
 

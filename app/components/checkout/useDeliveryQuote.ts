@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cartSignature } from "#app/components/cart/cart-lines.ts";
+import { useDiscountCode } from "#app/components/cart/discount-code.ts";
 import { fetchQuote, quoteBody, type CartQuote } from "#app/components/cart/quote.ts";
 import { readCartLines, useCartLines } from "#app/lib/storage.ts";
 import { POSTAL_CODE } from "#server/modules/orders/rules.ts";
@@ -28,7 +29,9 @@ export function useDeliveryQuote(codigoPostal: string, entregaRapida: boolean) {
   const code = POSTAL_CODE.test(typed) ? typed : "";
   const cart = cartSignature(useCartLines());
   const [attempt, setAttempt] = useState(0);
-  const key = `${cart}|${code}|${entregaRapida}|${attempt}`;
+  // The cart page's discount code is part of what the quote answers (the total confirmed must be the order's).
+  const discountCode = useDiscountCode();
+  const key = `${cart}|${code}|${entregaRapida}|${discountCode ?? ""}|${attempt}`;
   const [answer, setAnswer] = useState<{ key: string; quote: CartQuote | null } | null>(null);
   const asked = useRef(false);
   // The request of the current choices, waiting for its pause or on its way: quoteNow replaces it.
