@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { backupTests, stopBackupDrill } from "#tests/faults/backup.ts";
 import { checkoutTests } from "#tests/faults/checkout.ts";
 import type { FaultContext, FaultTest } from "#tests/faults/context.ts";
 import { crashTests } from "#tests/faults/crash.ts";
@@ -37,6 +38,7 @@ let database: FaultDatabase | undefined;
 
 async function cleanUp() {
   await stopEmbeddedShop().catch(() => {});
+  await stopBackupDrill().catch(() => {});
   await stopAllShops().catch(() => {});
   await stopMailServer().catch(() => {});
   await stopGateway().catch(() => {});
@@ -64,6 +66,7 @@ const all: FaultTest[] = [
   ...orphanTests,
   ...embeddedTests,
   ...shutdownTests,
+  ...backupTests,
 ].filter((t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)));
 let index = 0;
 
