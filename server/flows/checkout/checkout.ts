@@ -8,6 +8,7 @@ import type { PublicUser } from "#server/modules/accounts/schemas.ts";
 import { reservationValues, releaseReserved, reserveUnits } from "#server/modules/inventory/reservations.ts";
 import { shelfShortages } from "#server/modules/inventory/shelf.ts";
 import { billingColumns } from "#server/modules/orders/billing.ts";
+import { DiscountCodeRefused, priceWithPromotions, shippingToPrice } from "#server/modules/orders/discounts.ts";
 import { resolveLines, type ResolvedLine } from "#server/modules/orders/cart.ts";
 import { holdProblem, mergeLines, pendingHold } from "#server/modules/orders/limits.ts";
 import { orderVat } from "#server/modules/orders/line-vat.ts";
@@ -24,7 +25,9 @@ import type { PlacedOrder } from "#server/modules/orders/presenter.ts";
 import { totalMismatch } from "#server/modules/orders/quote.ts";
 import { orders } from "#server/modules/orders/schema.ts";
 import { normalisePhone, ORDER_MESSAGES as M, type CreateOrderBody } from "#server/modules/orders/schemas.ts";
-import { shippingCents, zoneFor, type ShippingRates } from "#server/modules/orders/shipping.ts";
+import { zoneFor, type ShippingRates } from "#server/modules/orders/shipping.ts";
+import { claimUse, giveBackUse } from "#server/modules/promotions/at-checkout.ts";
+import { CODE_MESSAGES } from "#server/modules/promotions/pricing.ts";
 import { cancelUnpaidOrder, orderUnits } from "#server/modules/orders/status.ts";
 import type { CreatedPayment, PaymentProvider } from "#server/modules/payments/providers/provider.ts";
 import { payments } from "#server/modules/payments/schema.ts";
@@ -77,19 +80,35 @@ const ORDER = sql`${sql.identifier("o")}`;
  * prepared once per pooled connection (named), so PostgreSQL parses and plans it once, not per checkout.
  */
 const PLACE_ORDER = new PgDialect().sqlToQuery(sql`
-  with ${ORDER} as (${insertOrder}),
+  with ${claimUse},
+  ${ORDER} as (${insertOrder}),
   ${reserveUnits(ORDER, sql`'Reserva para a encomenda #' || ${ORDER}.id`)},
   order_lines_in as (${insertOrderLines(ORDER)})
-  select id from ${ORDER}`);
+  select (select id from ${ORDER}) as id, (select count(*)::int from promotion_use) as claimed`);
 
 /** A variant's shelf stock would go below zero (`CHECK (stock >= 0)`): a shortage, not a server error. */
 const isStockCheckViolation = (error: unknown): boolean => isCheckViolation(error, "variants_stock_check");
 
-/** Phase 1 (see PLACE_ORDER). Returns null when the key was already used. */
+/**
+ * Phase 1 (see PLACE_ORDER). Returns null when the key was already used. A code whose last use another checkout
+ * took meanwhile: 400, nothing written. A use taken for an order the key had already placed (two requests with one
+ * key at once) is given back.
+ */
 async function placeOrder(db: Database, order: NewOrder, wanted: ReadonlyMap<number, number>) {
   const values = fillPlaceholders(PLACE_ORDER.params, { ...orderValues(order), ...reservationValues(wanted) });
-  const { rows } = await db.$client.query<{ id: number }>({ name: "orders_place", text: PLACE_ORDER.sql, values });
-  return rows[0] ? { id: rows[0].id } : null;
+  const { rows } = await db.$client.query<{ id: number | null; claimed: number }>({
+    name: "orders_place",
+    text: PLACE_ORDER.sql,
+    values,
+  });
+  const row = rows[0]!;
+  if (row.id !== null) return { id: row.id };
+  if (order.promotionId !== null) {
+    if (row.claimed > 0) await giveBackUse(db, order.promotionId);
+    else if (!(order.idempotencyKey && (await hasOrderWithKey(db, order.userId, order.idempotencyKey))))
+      throw new DiscountCodeRefused(CODE_MESSAGES.usedUp);
+  }
+  return null;
 }
 
 /**
@@ -208,13 +227,27 @@ export async function checkout(
     // A retry of an order already placed answers that order, whatever the account holds now.
     if (problem) return refuseOrReplay(db, actor, idempotencyKey, problem);
   }
-  const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const shipping = shippingCents(zone, delivery.entrega_rapida, rates, subtotal);
+  // Automatic reductions always; the code when it applies (else 400, or this key's order when it is a retry).
+  let priced;
+  try {
+    priced = await priceWithPromotions(db, {
+      lines: lines.map((l, i) => ({ ...l, key: String(i) })),
+      code: body.codigo_desconto,
+      userId: actor.id,
+      shipping: shippingToPrice(zone, delivery.entrega_rapida, rates),
+    });
+  } catch (error) {
+    if (error instanceof DiscountCodeRefused) return refuseOrReplay(db, actor, idempotencyKey, error);
+    throw error;
+  }
+  const subtotal = priced.subtotalCents;
+  const shipping = priced.shippingCents;
   const mbwayPhone = body.metodo_pagamento === "mbway" ? normalisePhone(body.telemovel ?? "") : null;
-  const totalCents = subtotal + shipping;
+  const totalCents = priced.totalCents;
   // The shopper confirmed a total (POST /api/cart/quote): charge exactly it, or say what it is now.
-  const changed = totalMismatch(body.total_esperado, { subtotalCents: subtotal, shippingCents: shipping });
+  const changed = totalMismatch(body.total_esperado, priced);
   if (changed) return refuseOrReplay(db, actor, idempotencyKey, changed);
+  const vat = orderVat(settings, zone, lines);
 
   const placed = await reserveAndPlace(
     db,
@@ -231,8 +264,19 @@ export async function checkout(
       idempotencyKey,
       // The invoice's buyer from the form (billing.ts).
       billing: billingColumns(body.dados_faturacao),
-      // Each line's IVA at the delivery region's rate of its product's category (line-vat.ts, decision 0013).
-      ...orderVat(settings, zone, lines),
+      // Each line's IVA at the delivery region's rate of its product's category (line-vat.ts, decision 0013),
+      // with its discount (IVA is on the net: decision 0022).
+      shippingVatRateBp: vat.shippingVatRateBp,
+      lines: vat.lines.map((l, i) => ({
+        ...l,
+        discountCents: priced.lines[i]!.discountCents,
+        automaticPromotionId: priced.lines[i]!.automaticPromotionId,
+      })),
+      promotionId: priced.codePromotion?.id ?? null,
+      discountCode: priced.codePromotion?.code ?? null,
+      discountCents: priced.discountCents,
+      shippingDiscountCents: priced.shippingDiscountCents,
+      expressSupplementCents: priced.supplementCents,
     },
     unitsWanted(lines),
   );

@@ -23,6 +23,8 @@ type CartItemInput = CartCheckBody["items"][number];
 
 export interface ResolvedLine {
   productId: number;
+  /** For the promotions that name categories. */
+  categoryId: number | null;
   productName: string;
   unitPriceCents: number;
   variantId: number;
@@ -40,6 +42,7 @@ export const euros = (cents: number) => Math.round(cents) / 100;
 
 interface ProductFacts {
   id: number;
+  categoryId: number | null;
   name: string;
   priceCents: number;
   status: number;
@@ -135,6 +138,7 @@ const catalogQuery = preparedPerDatabase((db) =>
   db
     .select({
       id: products.id,
+      categoryId: products.categoryId,
       name: products.name,
       priceCents: products.priceCents,
       status: products.status,
@@ -162,10 +166,10 @@ async function loadCatalogRows(db: Database, items: readonly CartItemInput[]): P
   const variantRows: VariantFacts[] = [];
   for (const r of rows) {
     if (!productRows.has(r.id)) {
-      const { id, name, priceCents, status, deletedAt, vatExemptionCode } = r;
+      const { id, categoryId, name, priceCents, status, deletedAt, vatExemptionCode } = r;
       // The column's check constraint allows only the four categories.
       const vatCategory = r.vatCategory as VatCategory;
-      productRows.set(r.id, { id, name, priceCents, status, deletedAt, vatCategory, vatExemptionCode });
+      productRows.set(r.id, { id, categoryId, name, priceCents, status, deletedAt, vatCategory, vatExemptionCode });
     }
     if (r.variantId !== null && r.stock !== null) {
       variantRows.push({
@@ -186,9 +190,18 @@ async function loadCatalogRows(db: Database, items: readonly CartItemInput[]): P
  * instead of charging them silently. Reads only; reserves nothing.
  */
 export async function checkCart(db: Database, body: CartCheckBody): Promise<CartCheck> {
+  return (await checkCartWithCategories(db, body)).check;
+}
+
+/** checkCart() with each product's category (the quote's promotions name categories). */
+export async function checkCartWithCategories(
+  db: Database,
+  body: CartCheckBody,
+): Promise<{ check: CartCheck; categoryOf: (productId: number) => number | null }> {
   const rows = await loadCatalogRows(db, body.items);
   const lines = body.items.map((item) => checkLine(rows, item));
-  return { ok: lines.every((l) => l.status === "ok"), lines };
+  const categoryOf = (productId: number) => rows.productRows.find((p) => p.id === productId)?.categoryId ?? null;
+  return { check: { ok: lines.every((l) => l.status === "ok"), lines }, categoryOf };
 }
 
 /** Finds each item's product and variant, with prices from the database only; refuses what cannot be bought. */
@@ -209,6 +222,7 @@ export async function resolveLines(db: Database, items: CreateOrderBody["items"]
     const { product, variant } = found;
     return {
       productId: product.id,
+      categoryId: product.categoryId,
       productName: product.name,
       unitPriceCents: product.priceCents,
       variantId: variant.id,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "#server/core/db/client.ts";
+import { giveBackUse } from "#server/modules/promotions/at-checkout.ts";
 import { orders } from "./schema.ts";
 import { recordOrderEvent } from "./timeline.ts";
 
@@ -17,14 +18,19 @@ export const ORPHAN_GRACE_MINUTES = 15;
  */
 export const MBWAY_SWITCH_GRACE_MINUTES = 30;
 
-/** The payment's validity passed: a still-unpaid order expires (its units are the caller's). False when it was not pending. */
+/**
+ * The payment's validity passed: a still-unpaid order expires (its units are the caller's; its code's use returns).
+ * False when it was not pending.
+ */
 export async function expireOrder(tx: Tx, orderId: number): Promise<boolean> {
   const [order] = await tx
     .update(orders)
     .set({ status: "expired" })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, promotionId: orders.promotionId });
   if (!order) return false;
+  // Its code's use returns (before the caller gives the units back: promotion row, then variants, as checkout).
+  if (order.promotionId !== null) await giveBackUse(tx, order.promotionId);
   await recordOrderEvent(tx, {
     orderId,
     kind: "status",

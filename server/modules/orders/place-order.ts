@@ -32,8 +32,22 @@ export interface NewOrder {
   };
   /** IVA on delivery, basis points (2300 = 23 %). */
   shippingVatRateBp: number;
-  /** Lines with the IVA rate each is sold at (basis points) and, when exempt, the reason code. */
-  lines: Array<ResolvedLine & { vatRateBp: number; vatExemptionCode: string | null }>;
+  /** The code's promotion (its use is taken in the same statement: promotions' claimUse), and the code typed. */
+  promotionId: number | null;
+  discountCode: string | null;
+  /** Σ the lines' discounts; the delivery's discount (free-delivery code); the next-day supplement in shippingCents. */
+  discountCents: number;
+  shippingDiscountCents: number;
+  expressSupplementCents: number;
+  /** Lines with the IVA rate each is sold at (basis points) and, when exempt, the reason code, and their discount. */
+  lines: Array<
+    ResolvedLine & {
+      vatRateBp: number;
+      vatExemptionCode: string | null;
+      discountCents: number;
+      automaticPromotionId: number | null;
+    }
+  >;
 }
 
 /** The named values insertOrder and insertOrderLines read. */
@@ -58,6 +72,11 @@ export interface OrderValues {
   billingPostalCode: string | null;
   billingCity: string | null;
   shippingVatRateBp: number;
+  promotionId: number | null;
+  discountCode: string | null;
+  discountCents: number;
+  shippingDiscountCents: number;
+  expressSupplementCents: number;
   lineProductIds: number[];
   lineVariantIds: number[];
   lineProductNames: string[];
@@ -67,6 +86,8 @@ export interface OrderValues {
   lineQuantities: number[];
   lineVatRatesBp: number[];
   lineVatExemptionCodes: Array<string | null>;
+  lineDiscountCents: number[];
+  lineAutomaticPromotionIds: Array<number | null>;
 }
 
 /** The values of `order` under the names insertOrder and insertOrderLines read. */
@@ -93,6 +114,11 @@ export function orderValues(order: NewOrder): OrderValues {
     billingPostalCode: billing.postalCode,
     billingCity: billing.city,
     shippingVatRateBp: order.shippingVatRateBp,
+    promotionId: order.promotionId,
+    discountCode: order.discountCode,
+    discountCents: order.discountCents,
+    shippingDiscountCents: order.shippingDiscountCents,
+    expressSupplementCents: order.expressSupplementCents,
     lineProductIds: lines.map((l) => l.productId),
     lineVariantIds: lines.map((l) => l.variantId),
     lineProductNames: lines.map((l) => l.productName),
@@ -102,6 +128,8 @@ export function orderValues(order: NewOrder): OrderValues {
     lineQuantities: lines.map((l) => l.quantity),
     lineVatRatesBp: lines.map((l) => l.vatRateBp),
     lineVatExemptionCodes: lines.map((l) => l.vatExemptionCode),
+    lineDiscountCents: lines.map((l) => l.discountCents),
+    lineAutomaticPromotionIds: lines.map((l) => l.automaticPromotionId),
   };
 }
 
@@ -109,19 +137,25 @@ const value = (name: keyof OrderValues) => sql.placeholder(name);
 
 /**
  * The order row, or none when this account already used the idempotency key (then the statement writes nothing
- * else: every other part depends on this one's row). Returns its `id`.
+ * else: every other part depends on this one's row), or when its code's use could not be taken: the CTE
+ * `promotion_use` (promotions' claimUse) must have a row whenever `promotionId` is set. Returns its `id`.
  */
 export const insertOrder: SQL = sql`
   insert into ${orders} (user_id, payment_method, mbway_phone, subtotal_cents, shipping_cents, total_cents,
                       shipping_zone, fast_delivery, delivery_name, delivery_address, delivery_postal_code,
                       delivery_city, delivery_phone, idempotency_key, billing_nif, billing_name, billing_address,
-                      billing_postal_code, billing_city, shipping_vat_rate_bp)
-  values (${value("userId")}, ${value("paymentMethod")}, ${value("mbwayPhone")}, ${value("subtotalCents")},
-          ${value("shippingCents")}, ${value("totalCents")}, ${value("shippingZone")}, ${value("fastDelivery")},
-          ${value("deliveryName")}, ${value("deliveryAddress")}, ${value("deliveryPostalCode")},
-          ${value("deliveryCity")}, ${value("deliveryPhone")}, ${value("idempotencyKey")}, ${value("billingNif")},
-          ${value("billingName")}, ${value("billingAddress")}, ${value("billingPostalCode")},
-          ${value("billingCity")}, ${value("shippingVatRateBp")})
+                      billing_postal_code, billing_city, shipping_vat_rate_bp, promotion_id, discount_code,
+                      discount_cents, shipping_discount_cents, express_supplement_cents)
+  select ${value("userId")}::int, ${value("paymentMethod")}::text, ${value("mbwayPhone")}::text,
+         ${value("subtotalCents")}::int, ${value("shippingCents")}::int, ${value("totalCents")}::int,
+         ${value("shippingZone")}::text, ${value("fastDelivery")}::boolean, ${value("deliveryName")}::text,
+         ${value("deliveryAddress")}::text, ${value("deliveryPostalCode")}::text, ${value("deliveryCity")}::text,
+         ${value("deliveryPhone")}::text, ${value("idempotencyKey")}::text, ${value("billingNif")}::text,
+         ${value("billingName")}::text, ${value("billingAddress")}::text, ${value("billingPostalCode")}::text,
+         ${value("billingCity")}::text, ${value("shippingVatRateBp")}::int, ${value("promotionId")}::int,
+         ${value("discountCode")}::text, ${value("discountCents")}::int, ${value("shippingDiscountCents")}::int,
+         ${value("expressSupplementCents")}::int
+   where ${value("promotionId")}::int is null or exists (select 1 from promotion_use)
   on conflict (user_id, idempotency_key) do nothing
   returning id`;
 
@@ -129,16 +163,17 @@ export const insertOrder: SQL = sql`
 export function insertOrderLines(order: SQL): SQL {
   return sql`
   insert into ${orderLines} (order_id, product_id, variant_id, product_name, color_name, size_name, unit_price_cents,
-                           quantity, vat_rate_bp, vat_exemption_code)
+                           quantity, vat_rate_bp, vat_exemption_code, discount_cents, automatic_promotion_id)
   select ${order}.id, l.product_id, l.variant_id, l.product_name, l.color_name, l.size_name, l.unit_price_cents,
-         l.quantity, l.vat_rate_bp, l.vat_exemption_code
+         l.quantity, l.vat_rate_bp, l.vat_exemption_code, l.discount_cents, l.automatic_promotion_id
     from ${order} cross join unnest(${value("lineProductIds")}::int[], ${value("lineVariantIds")}::int[],
                                   ${value("lineProductNames")}::text[], ${value("lineColorNames")}::text[],
                                   ${value("lineSizeNames")}::text[], ${value("lineUnitPriceCents")}::int[],
                                   ${value("lineQuantities")}::int[], ${value("lineVatRatesBp")}::int[],
-                                  ${value("lineVatExemptionCodes")}::text[])
+                                  ${value("lineVatExemptionCodes")}::text[], ${value("lineDiscountCents")}::int[],
+                                  ${value("lineAutomaticPromotionIds")}::int[])
            with ordinality as l(product_id, variant_id, product_name, color_name, size_name, unit_price_cents,
-                                quantity, vat_rate_bp, vat_exemption_code, n)
+                                quantity, vat_rate_bp, vat_exemption_code, discount_cents, automatic_promotion_id, n)
    order by l.n`;
 }
 

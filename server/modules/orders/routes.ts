@@ -18,7 +18,7 @@ export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService
   api.post(
     "/api/cart/quote",
     { config: { access: "public" }, schema: { body: cartQuoteBody, response: { 200: cartQuoteResponse } } },
-    (request) => deps.orders.quote(request.body),
+    (request) => deps.orders.quote(request.body, request.user?.id ?? null),
   );
 
   // The delivery dialog's pre-filled address: the account's own newest order only.

@@ -51,6 +51,14 @@ export type CartCheckLine = z.infer<typeof cartCheckLine>;
 export const cartCheckResponse = z.object({ ok: z.boolean(), lines: z.array(cartCheckLine) });
 export type CartCheck = z.infer<typeof cartCheckResponse>;
 
+/** A discount code as typed (issue 20): blank or absent = none; the server decides whether it applies. */
+const discountCode = z
+  .string({ error: "Código de desconto inválido." })
+  .trim()
+  .max(64, "Código de desconto desconhecido.")
+  .optional()
+  .nullable();
+
 /**
  * POST /api/cart/quote: the stored cart with the delivery choices typed so far. `codigo_postal` is sent only
  * once it is a whole postal code (the cart page has none yet); `entrega_rapida` adds the next-day surcharge.
@@ -63,6 +71,7 @@ export const cartQuoteBody = cartCheckBody.extend({
     .transform((v) => (v.includes("-") ? v : `${v.slice(0, 4)}-${v.slice(4)}`))
     .optional(),
   entrega_rapida: z.boolean({ error: "Indique se quer entrega rápida (verdadeiro ou falso)." }).default(false),
+  codigo_desconto: discountCode,
 });
 export type CartQuoteBody = z.infer<typeof cartQuoteBody>;
 
@@ -73,9 +82,26 @@ export type CartQuoteBody = z.infer<typeof cartQuoteBody>;
  * islands cost more; the shopper is asked for the postal code). `ok` is true when every line can be ordered as
  * it stands (the same rule as /api/cart/check).
  */
+export const cartQuoteLine = cartCheckLine.extend({
+  /** The unit list price (euros; null for a line not on sale). */
+  preco_original: z.number().nullable(),
+  /** The line's discount, whole line (euros): automatic reductions and its share of the code. */
+  desconto: z.number(),
+});
+export type CartQuoteLine = z.infer<typeof cartQuoteLine>;
+
+/**
+ * With promotions (issue 20): `subtotal` is Σ list prices, `portes` the delivery before its discount, `desconto` every
+ * discount (lines and delivery), `portes_desconto` the delivery's part of it, and `total` what is paid:
+ * subtotal − desconto + portes. `codigo_desconto` is the code applied (null: none).
+ */
 export const cartQuoteResponse = cartCheckResponse.extend({
+  lines: z.array(cartQuoteLine),
   subtotal: z.number(),
   portes: z.number(),
+  desconto: z.number(),
+  portes_desconto: z.number(),
+  codigo_desconto: z.string().nullable(),
   total: z.number(),
   zona: z.enum(["continente", "madeira", "acores"]).nullable(),
   entrega_rapida: z.boolean(),
@@ -91,6 +117,8 @@ export const createOrderBody = z
     /** Optional NIF and other billing name/address (server/modules/orders/billing.ts); absent = Consumidor final. */
     dados_faturacao: billingData.optional(),
     items: z.array(orderItem, { error: M.emptyCart }).min(1, M.emptyCart).max(50, M.tooManyLines),
+    /** A discount code (issue 20); a refused one answers 400 with its pt-PT message and nothing is reserved. */
+    codigo_desconto: discountCode,
     idempotency_key: z.string().trim().min(8).max(100).optional(),
     /**
      * The total the shopper was shown (euros, from POST /api/cart/quote). When given, the order is created only
@@ -129,6 +157,8 @@ export const totalChangedDetails = z.object({
   reason: z.literal("total_changed"),
   subtotal: z.number(),
   portes: z.number(),
+  /** Every discount (lines and delivery), euros; absent before issue 20. */
+  desconto: z.number().optional(),
   total: z.number(),
 });
 export type TotalChangedDetails = z.infer<typeof totalChangedDetails>;

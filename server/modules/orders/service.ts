@@ -22,8 +22,8 @@ import type { ShippingRates } from "./shipping.ts";
 export interface OrdersService {
   /** POST /api/cart/check. */
   checkCart(body: CartCheckBody): Promise<CartCheck>;
-  /** POST /api/cart/quote, at the delivery prices of now. */
-  quote(body: CartQuoteBody): Promise<CartQuote>;
+  /** POST /api/cart/quote, at the delivery prices of now (`userId`: the signed-in shopper, for a code's limit). */
+  quote(body: CartQuoteBody, userId?: number | null): Promise<CartQuote>;
   /** GET /api/users/me/delivery: the account's newest delivery data and NIF. */
   lastDelivery(userId: number): Promise<SavedDelivery>;
 }
@@ -36,7 +36,7 @@ export function ordersService(deps: {
   const { db } = deps;
   return {
     checkCart: (body) => checkCart(db, body),
-    quote: (body) => quoteCart(db, body, deps.shipping()),
+    quote: (body, userId) => quoteCart(db, body, deps.shipping(), userId ?? null),
     lastDelivery: createMyDelivery({ db }).lastDelivery,
   };
 }

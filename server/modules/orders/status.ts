@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "#server/core/db/client.ts";
 import { users } from "#server/modules/accounts/schema.ts";
+import { giveBackUse, retakeUse } from "#server/modules/promotions/at-checkout.ts";
 import { orderLines, orders } from "./schema.ts";
 import { type Actor, type OrderStatus, recordOrderEvent } from "./timeline.ts";
 
@@ -42,8 +43,10 @@ export async function cancelUnpaidOrder(tx: Tx, orderId: number, message: string
     .update(orders)
     .set({ status: "cancelled" })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment"), unless))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, promotionId: orders.promotionId });
   if (!cancelled) return false;
+  // Its code's use returns (before the caller gives the units back: promotion row, then variants, as checkout).
+  if (cancelled.promotionId !== null) await giveBackUse(tx, cancelled.promotionId);
   await recordOrderEvent(tx, {
     orderId,
     kind: "status",
@@ -122,6 +125,8 @@ export async function markReinstatedPaid(
     .set({ status: "paid", paidAt, confirmationSentAt: sql`now()`, cancelledAt: null })
     .where(eq(orders.id, from.id))
     .returning();
+  // An unpaid order gave its code's use back when it ended; paid after all, it holds one again.
+  if (from.promotionId !== null && from.paidAt === null) await retakeUse(tx, from.promotionId);
   await recordOrderEvent(tx, {
     orderId: from.id,
     kind: "status",

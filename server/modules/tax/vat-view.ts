@@ -31,12 +31,16 @@ export type VatBreakdownView = z.infer<typeof vatBreakdownView>;
 
 const euros = (cents: number) => cents / 100;
 
-/** The view of a stored order: its lines (order_lines) and its delivery (orders.shipping_cents, shipping_vat_rate_bp). */
+/**
+ * The view of a stored order: its lines (order_lines, with their discounts) and its delivery as paid
+ * (orders.shipping_cents − shipping_discount_cents, shipping_vat_rate_bp).
+ */
 export function vatViewOf(
   lines: readonly VatLine[],
-  order: { shippingCents: number; shippingVatRateBp: number },
+  order: { shippingCents: number; shippingVatRateBp: number; shippingDiscountCents?: number },
 ): VatBreakdownView {
-  const b = vatBreakdown(lines, storedShipping(lines, order.shippingCents, order.shippingVatRateBp));
+  const shipping = order.shippingCents - (order.shippingDiscountCents ?? 0);
+  const b = vatBreakdown(lines, storedShipping(lines, shipping, order.shippingVatRateBp));
   return {
     grupos: b.groups.map((g) => ({
       taxa_bp: g.rateBp,

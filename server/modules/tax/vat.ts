@@ -12,6 +12,8 @@ export interface VatLine {
   vatRateBp: number;
   /** M01–M99 when vatRateBp is 0, else null. */
   vatExemptionCode: string | null;
+  /** The line's discount, whole line (order_lines.discount_cents; issue 20): IVA is on the discounted amount. */
+  discountCents?: number;
 }
 
 /** The order's delivery as charged (orders.shipping_cents, orders.shipping_vat_rate_bp). */
@@ -65,7 +67,8 @@ export function vatBreakdown(lines: readonly VatLine[], shipping: VatShipping): 
     group.shipping ||= isShipping;
     gross.set(key, group);
   };
-  for (const l of lines) add(l.vatRateBp, l.vatExemptionCode, l.quantity * l.unitPriceCents, false);
+  for (const l of lines)
+    add(l.vatRateBp, l.vatExemptionCode, l.quantity * l.unitPriceCents - (l.discountCents ?? 0), false);
   if (shipping.cents > 0) add(shipping.vatRateBp, shipping.vatExemptionCode, shipping.cents, true);
 
   const groups = [...gross.values()]

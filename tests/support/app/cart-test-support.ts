@@ -43,8 +43,12 @@ export function standInQuote(check: CartCheck, body: CartQuoteBody): CartQuote {
     (body.entrega_rapida ? STAND_IN_RATES.fast : 0);
   return {
     ...check,
+    lines: check.lines.map((l) => ({ ...l, preco_original: l.price, desconto: 0 })),
     subtotal: subtotal / 100,
     portes: shipping / 100,
+    desconto: 0,
+    portes_desconto: 0,
+    codigo_desconto: null,
     total: (subtotal + shipping) / 100,
     zona,
     entrega_rapida: body.entrega_rapida,
