@@ -13,7 +13,7 @@ import type { PictureStorage, StorageDriverName } from "./storage.ts";
  */
 export function createPictureStorage(
   settings: UploadsSettings,
-  deps: { db: Database; ownsPool?: boolean },
+  deps: { db?: Database; ownsPool?: boolean },
   driver: StorageDriverName = settings.storage,
 ): PictureStorage {
   return guardStorage(driverFor(settings, deps, driver), {
@@ -24,7 +24,7 @@ export function createPictureStorage(
 
 function driverFor(
   settings: UploadsSettings,
-  deps: { db: Database; ownsPool?: boolean },
+  deps: { db?: Database; ownsPool?: boolean },
   driver: StorageDriverName,
 ): StorageDriver {
   switch (driver) {
@@ -33,6 +33,7 @@ function driverFor(
       mkdirSync(settings.localDir, { recursive: true });
       return localDriver(settings.localDir);
     case "postgres":
+      if (!deps.db) throw new Error("The postgres picture storage needs the shop's database.");
       return postgresDriver(deps.db, { ownsPool: deps.ownsPool });
     case "s3":
       if (!settings.s3) throw new Error("The s3 picture storage needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, keys).");
