@@ -25,7 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   if (!loaderData) {
     const message = errorMessage(error);
-    return errorMeta(message === "Categoria não encontrada" ? message : "Pesquisa inválida", message ?? undefined);
+    const title =
+      message === "Categoria não encontrada" || message?.startsWith("Página não encontrada")
+        ? message.split(":")[0]!
+        : "Pesquisa inválida";
+    return errorMeta(title, message ?? undefined);
   }
   const { category, publicUrl, path } = loaderData;
   return seoMeta({

@@ -20,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
-  if (!loaderData) return errorMeta("Pesquisa inválida", errorMessage(error) ?? undefined);
+  if (!loaderData) {
+    const message = errorMessage(error);
+    const title = message?.startsWith("Página não encontrada") ? "Página não encontrada" : "Pesquisa inválida";
+    return errorMeta(title, message ?? undefined);
+  }
   const { q, publicUrl, total } = loaderData;
   return [
     ...seoMeta({

@@ -8,16 +8,21 @@ export function errorMessage(error: unknown): string | null {
   return typeof message === "string" ? message : null;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** A search page's error: a bad parameter (400, the pt-PT message), an unknown category (404) or a failure. */
 export function SearchError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
+  const message = errorMessage(error);
   const [title, text] =
     status === 400
-      ? ["Pesquisa inválida", errorMessage(error) ?? "Os parâmetros da pesquisa não são válidos."]
-      : status === 404
-        ? ["Categoria não encontrada", "Esta categoria não existe ou já não está disponível na loja."]
-        : ["Algo deu errado.", "Não foi possível mostrar estes artigos. Tente novamente dentro de momentos."];
+      ? ["Pesquisa inválida", message ?? "Os parâmetros da pesquisa não são válidos."]
+      : status === 404 && message?.startsWith("Página não encontrada")
+        ? ["Página não encontrada", `${capitalised(message.split(": ")[1] ?? "")} Volte à primeira página.`.trim()]
+        : status === 404
+          ? ["Categoria não encontrada", "Esta categoria não existe ou já não está disponível na loja."]
+          : ["Algo deu errado.", "Não foi possível mostrar estes artigos. Tente novamente dentro de momentos."];
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       {status < 500 && <p className="text-6xl font-extrabold tracking-tight text-brand-500">{status}</p>}

@@ -63,6 +63,15 @@ describe("search pages' loader", () => {
     expect((await thrownStatus(load("/categoria/nada", fake, "nada"))).status).toBe(404);
   });
 
+  it("a page past the last is a 404 (no empty page for search engines to keep); page 1 of nothing is not", async () => {
+    const past = services({ total: 30, produtos: [] });
+    const { status, message } = await thrownStatus(load("/categoria/canecas?pagina=9", past.fake, "canecas"));
+    expect(status).toBe(404);
+    expect(message).toBe("Página não encontrada: esta lista tem 2 páginas.");
+    const none = services({ total: 0, produtos: [] });
+    expect((await load("/pesquisa?q=nada", none.fake)).total).toBe(0);
+  });
+
   it("a category page searches its own category, whatever categoria the URL carries", async () => {
     const { fake, asked } = services();
     const page = await load("/categoria/saboes-velas?categoria=Canecas&cor=Azul&pagina=2", fake, "saboes-velas");

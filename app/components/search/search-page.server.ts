@@ -69,6 +69,14 @@ export async function loadSearchPage(args: {
   const query = category ? { ...parsed.query, categorias: [category.name] } : parsed.query;
   const answer = await services.search.search(query);
   const path = category ? `/categoria/${category.slug}` : "/pesquisa";
+  const lastPage = Math.max(1, Math.ceil(answer.total / answer.por_pagina));
+  // A page past the last would be an empty page a search engine could keep (and a link shared by mistake): 404.
+  if (answer.pagina > lastPage) {
+    throw data(
+      { message: `Página não encontrada: esta lista tem ${lastPage} página${lastPage === 1 ? "" : "s"}.` },
+      { status: 404 },
+    );
+  }
 
   let sugestao: SearchPageData["sugestao"] = null;
   if (answer.sugestao) {
@@ -96,7 +104,7 @@ export async function loadSearchPage(args: {
     total: answer.total,
     pagina: answer.pagina,
     porPagina: answer.por_pagina,
-    lastPage: Math.max(1, Math.ceil(answer.total / answer.por_pagina)),
+    lastPage,
     products: searchCards(answer.produtos),
     facetas: answer.facetas,
     sugestao,
