@@ -155,6 +155,10 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
       }}
     >
       <Panel title="Identidade">
+        <p className="mb-4 text-sm text-gray-700">
+          A denominação social, a morada e o email são também o fabricante, por omissão, na «Informação de segurança» de
+          cada produto.
+        </p>
         {grid(
           <>
             {field({ name: "identity/shopName", label: "Nome da loja", autoComplete: "organization" })}
