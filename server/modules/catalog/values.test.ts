@@ -34,6 +34,13 @@ async function json<T>(url: string, headers: AuthHeaders | null = c.admin): Prom
   return res.json() as T;
 }
 
+/** A product read by id as the lists show it: the single read also carries `seguranca` (GPSR), the lists do not. */
+async function asListed(id: number, headers: AuthHeaders | null): Promise<ApiProduct> {
+  const { seguranca, ...product } = await json<ApiProduct>(`/api/product/${id}`, headers);
+  expect(seguranca).toBeDefined();
+  return product;
+}
+
 /** The pictures of a product as stored, in their order (first is the main one). */
 async function picturesInDb(productId: number): Promise<string[]> {
   const rows = await t.db
@@ -110,7 +117,7 @@ describe("GET /api/product (the shop's list)", () => {
       .orderBy(asc(products.id));
     expect(list.map((p) => p.id).sort((a, b) => a - b)).toEqual(inShop.map((r) => r.id));
     for (const item of list) {
-      expect(item).toEqual(await json<ApiProduct>(`/api/product/${item.id}`, visitor));
+      expect(item).toEqual(await asListed(item.id, visitor));
       const detail = await json<ApiStockDetail>(`/api/product/stockdetalhe/${item.id}`, visitor);
       expect(item.quantidade).toBe(detail.variants.reduce((sum, v) => sum + v.stock, 0));
       expect(item.quantidade).toBe(await stockInDb(item.id));
@@ -157,7 +164,7 @@ describe("stock per product", () => {
     const after = (await json<ApiProduct[]>("/api/product", visitor)).find((p) => p.id === tshirt)!;
     expect(after.quantidade).toBe(before.quantidade - 4);
     expect((await json<{ totalStock: number }>(`/api/product/stock/${tshirt}`)).totalStock).toBe(before.quantidade - 4);
-    expect(after).toEqual(await json<ApiProduct>(`/api/product/${tshirt}`, visitor));
+    expect(after).toEqual(await asListed(tshirt, visitor));
   });
 
   it("follows a new picture: the short list's first picture stays the product's own", async () => {
@@ -198,7 +205,7 @@ describe("the other catalogue reads", () => {
         (x) => c.productIds[x.key],
       );
       expect(related.map((r) => r.id).sort(), p.name).toEqual(expected.sort());
-      for (const r of related) expect(r).toEqual(await json<ApiProduct>(`/api/product/${r.id}`, visitor));
+      for (const r of related) expect(r).toEqual(await asListed(r.id, visitor));
     }
   });
 
