@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { configuredPicturesBase } from "#app/components/catalog/image-urls.ts";
 import { LazyToaster } from "#app/lib/toast.tsx";
 import { useNonce } from "./nonce.tsx";
 import { PaintFirstScripts } from "./paint-first-scripts.tsx";
@@ -18,7 +19,8 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="pt-PT">
+    // data-pictures: UPLOADS_PUBLIC_URL (a CDN), read by the browser's picture URLs (image-urls.ts).
+    <html lang="pt-PT" data-pictures={configuredPicturesBase()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -54,14 +54,17 @@ export interface BuildAppOptions {
 /** Content-Security-Policy for everything that is not an HTML page (JSON, images). */
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** Content-Security-Policy for HTML pages: scripts only from us or with this request's nonce. */
-function cspFor(dev: boolean) {
+/**
+ * Content-Security-Policy for HTML pages: scripts only from us or with this request's nonce; pictures also from
+ * UPLOADS_PUBLIC_URL's origin (a CDN) when set.
+ */
+function cspFor(dev: boolean, picturesOrigin?: string) {
   return (nonce: string) =>
     [
       "default-src 'self'",
       dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}'`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob:${picturesOrigin ? ` ${picturesOrigin}` : ""}`,
       "font-src 'self' data:",
       dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
       "object-src 'none'",
@@ -73,6 +76,7 @@ function cspFor(dev: boolean) {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, services } = opts;
+  const picturesOrigin = config.uploads.publicUrl ? new URL(config.uploads.publicUrl).origin : undefined;
   const helmetOptions = {
     // The HTML CSP carries a per-request nonce and is set by the web handler; JSON gets the strict one below.
     contentSecurityPolicy: false,
@@ -121,7 +125,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           settings: () => services.settings.get(),
         })
       : undefined;
-  if (pageCache) registerPageCache(app, pageCache, { baseHeaders: securityHeaders, cspFor: cspFor(false) });
+  if (pageCache)
+    registerPageCache(app, pageCache, { baseHeaders: securityHeaders, cspFor: cspFor(false, picturesOrigin) });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, helmetOptions);
@@ -199,7 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mode: opts.web,
       services,
       publicUrl: config.publicUrl,
-      cspFor: cspFor(opts.web === "development"),
+      cspFor: cspFor(opts.web === "development", picturesOrigin),
       sessionSecret: config.sessionSecret,
       secureCookies: config.secureCookies,
       pageCache,
