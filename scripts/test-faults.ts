@@ -25,6 +25,7 @@ import {
 } from "#tests/faults/harness.ts";
 import { invoiceTests, stopInvoiceDrill } from "#tests/faults/invoice.ts";
 import { mailTests, stopMailServer } from "#tests/faults/mail.ts";
+import { pitrTests, stopPitrDrill } from "#tests/faults/pitr.ts";
 import { shutdownTests } from "#tests/faults/shutdown.ts";
 
 const RUN_LIMIT_MS = 285_000;
@@ -39,6 +40,7 @@ let database: FaultDatabase | undefined;
 async function cleanUp() {
   await stopEmbeddedShop().catch(() => {});
   await stopBackupDrill().catch(() => {});
+  await stopPitrDrill().catch(() => {});
   await stopAllShops().catch(() => {});
   await stopMailServer().catch(() => {});
   await stopGateway().catch(() => {});
@@ -67,6 +69,7 @@ const all: FaultTest[] = [
   ...embeddedTests,
   ...shutdownTests,
   ...backupTests,
+  ...pitrTests,
 ].filter((t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)));
 let index = 0;
 
