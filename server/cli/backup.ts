@@ -43,6 +43,11 @@ const dataDir = dataDirFromEnv();
 if (!existsSync(path.join(dataDir, PG_DIR, "PG_VERSION"))) {
   fail(`Não há base de dados embutida em ${path.join(dataDir, PG_DIR)} (DATA_DIR=${dataDir}).`);
 }
+if (process.env.UPLOADS_STORAGE?.trim() === "s3") {
+  console.warn(
+    "UPLOADS_STORAGE=s3: as imagens estão no bucket e não entram nesta cópia (mantenha o bucket com versões).",
+  );
+}
 const file = path.resolve(out);
 const partial = `${file}.partial`;
 const began = Date.now();
