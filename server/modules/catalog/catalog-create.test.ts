@@ -6,6 +6,7 @@ import { form, image } from "#tests/support/factories.ts";
 import { type AuthHeaders } from "#tests/support/http.ts";
 import { productImages, products } from "./schema.ts";
 import { CATALOG_MESSAGES as M } from "./schemas.ts";
+import { NO_SAFETY } from "./safety/rules.ts";
 
 /** Creating products: POST /api/product/create (pictures, prices, categories, refusals). */
 
@@ -74,6 +75,8 @@ describe("POST /api/product/create", () => {
       // No 'Taxa de IVA' sent: the settings' default category.
       vat_category: "normal",
       vat_exemption_code: null,
+      // No safety information sent: none of its own (the product page shows the shop's identity).
+      seguranca: NO_SAFETY,
     });
     // The picture is served from /uploads/.
     const served = await get(`/uploads/${imgs[0]!.fileName}`);
