@@ -39,6 +39,28 @@ const PRODUCT: Shape = {
   ],
   extra: ["price_cents", "images", "categoria_id", "vat_category", "vat_exemption_code"],
 };
+/** One product read by id: also its safety information (GPSR, issue 20), which the lists leave out. */
+const PRODUCT_BY_ID: Shape = {
+  ...PRODUCT,
+  extra: [...PRODUCT.extra!, "seguranca"],
+  nested: {
+    seguranca: {
+      spec: [],
+      extra: [
+        "fabricante_nome",
+        "fabricante_morada",
+        "fabricante_contacto",
+        "fabricante_fora_ue",
+        "responsavel_ue_nome",
+        "responsavel_ue_morada",
+        "tipo_modelo",
+        "lote",
+        "ean",
+        "avisos",
+      ],
+    },
+  },
+};
 const VARIANT: Shape = {
   // Section 3: "id, product_id, color_id, color or color_name, sizes or size or size_name, stock" (all the alternatives are sent).
   spec: ["id", "product_id", "color_id", "color", "color_name", "sizes", "size", "size_name", "stock"],
@@ -156,14 +178,18 @@ const rows: Row[] = [
     200,
     { spec: ["id", "status", "name", "image", "price"], extra: ["price_cents"] },
   ],
-  ["GET /api/product/{id}", () => ({ url: `/api/product/${productId}` }), 200, PRODUCT],
+  ["GET /api/product/{id}", () => ({ url: `/api/product/${productId}` }), 200, PRODUCT_BY_ID],
   ["GET /api/product/related/{id}", () => ({ url: `/api/product/related/${productId}` }), 200, PRODUCT],
   ["GET /api/product/stock/{id}", () => ({ url: `/api/product/stock/${productId}` }), 200, { spec: ["totalStock"] }],
   [
     "GET /api/product/stockdetalhe/{id}",
     () => ({ url: `/api/product/stockdetalhe/${productId}` }),
     200,
-    { ...PRODUCT, extra: [...PRODUCT.extra!, "variants"], nested: { variants: VARIANT } },
+    {
+      ...PRODUCT_BY_ID,
+      extra: [...PRODUCT_BY_ID.extra!, "variants"],
+      nested: { ...PRODUCT_BY_ID.nested, variants: VARIANT },
+    },
   ],
   [
     "GET /api/product/coresDetails/{id}",
