@@ -39,6 +39,7 @@ export default [
     route("produtos/color", "routes/admin/produtos-color.tsx"),
     route("produtos/size", "routes/admin/produtos-size.tsx"),
     route("produtos/detalhes", "routes/admin/produtos-detalhes.tsx"),
+    route("promocoes", "routes/admin/promocoes.tsx"),
     route("produtos/editprodutos/:id", "routes/admin/produtos-editprodutos.tsx"),
     route("produtos/editar/:id", "routes/admin/produtos-editar.tsx"),
     route("produto/categoria", "routes/admin/produto-categoria.tsx"),

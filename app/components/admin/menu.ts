@@ -45,6 +45,7 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
       { label: "Criar Cor", to: "/produtos/color" },
       { label: "Criar Tamanho", to: "/produtos/size" },
       { label: "Definir Produto", to: "/produtos/detalhes" },
+      { label: "Promoções", to: "/promocoes" },
     ],
   },
   {
