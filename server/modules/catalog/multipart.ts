@@ -14,7 +14,8 @@ import { CATALOG_MESSAGES } from "./schemas.ts";
 export const MULTIPART_LIMITS = {
   fileSize: 8 * 1024 * 1024,
   files: 10,
-  fields: 20,
+  // The product edit form sends up to 19 text fields (ten of them 'Informação de segurança'); room for a few more.
+  fields: 32,
   fieldSize: 100 * 1024,
   fieldNameSize: 100,
   parts: 40,

@@ -171,6 +171,26 @@ describe("product safety information through the product API", () => {
     ).rejects.toThrow();
   });
 
+  it("takes the edit form's every field at once (exempt IVA with its code, status, model and the ten safety fields)", async () => {
+    const id = await createProduct();
+    const res = await update(id, {
+      categoria: "Canecas",
+      sizes: "Único",
+      vat_category: "isenta",
+      vat_exemption_code: "M10",
+      status: "1",
+      modelo_id: "5",
+      ...outside,
+      fabricante_contacto: "qualidade@fabrica.pt",
+      tipo_modelo: "CAN-330",
+      lote: "L1",
+      ean: EAN13,
+      avisos: "Frágil.",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await safetyOf(id)).toMatchObject({ fabricante_fora_ue: true, avisos: "Frágil.", ean: EAN13 });
+  });
+
   it("accepts an EAN-8 and an e-mail as the electronic address", async () => {
     const res = await create({ ean: EAN8, fabricante_contacto: "qualidade@fabrica.pt" });
     expect(res.statusCode, res.body).toBe(201);
