@@ -169,15 +169,18 @@ describe("POST /api/promocoes", () => {
       categorias: [canecas],
       produtos: [productA],
       acumulavel: true,
+      minimo: 0,
+      usos_max: null,
     });
     expect(res.statusCode, res.body).toBe(201);
-    // acumulavel is a code's setting: an automatic promotion stores false.
+    // acumulavel is a code's setting: an automatic promotion stores false; a minimum of 0 is none.
     expect(res.json()).toMatchObject({
       codigo: null,
       valor: 2.5,
       categorias: [canecas],
       produtos: [productA],
       acumulavel: false,
+      minimo: null,
     });
   });
 

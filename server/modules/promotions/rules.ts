@@ -185,8 +185,8 @@ export const promotionBody = z
       return issue("usos_por_cliente", M.perCustomerAboveMax);
     if (b.codigo === null) {
       if (b.tipo === "portes_gratis") return issue("tipo", M.automaticFreeDelivery);
-      if (b.minimo !== null || b.usos_max !== null || b.usos_por_cliente !== null)
-        return issue("codigo", M.automaticLimits);
+      // A minimum of 0 is no minimum.
+      if (b.minimo || b.usos_max !== null || b.usos_por_cliente !== null) return issue("codigo", M.automaticLimits);
     }
     return {
       name: b.nome,
@@ -194,7 +194,7 @@ export const promotionBody = z
       kind: b.tipo,
       percent,
       amountCents,
-      minimumCents: b.minimo,
+      minimumCents: b.codigo === null ? null : b.minimo,
       startsAt: b.inicio,
       endsAt: b.fim,
       maxUses: b.usos_max,
