@@ -19,6 +19,8 @@ export default [
     route("livro-de-reclamacao", "routes/livro-de-reclamacao.tsx"),
     route("termos-e-condicoes", "routes/termos-e-condicoes.tsx"),
     route("livre-resolucao", "routes/livre-resolucao.tsx"),
+    // The one-time link e-mailed after a declaration (decision 0023).
+    route("livre-resolucao/confirmar", "routes/livre-resolucao-confirmar.tsx"),
     route("info-envio", "routes/info-envio.tsx"),
     route("politica-privacidade", "routes/politica-privacidade.tsx"),
     route("acessibilidade", "routes/acessibilidade.tsx"),

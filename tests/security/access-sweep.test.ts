@@ -42,6 +42,8 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "GET /api/users/me/orders/:id/status": "user",
   "POST /api/users/me/orders/:id/pay-multibanco": "user",
   "POST /api/users/me/orders/:id/withdrawal": "user",
+  "PUT /api/users/me/orders/:id/withdrawal/:returnId": "user",
+  "POST /api/users/me/orders/:id/withdrawal/:returnId/cancel": "user",
   "GET /api/users/me/orders/:id/invoice": "user",
   "GET /api/product": "public",
   "GET /api/product/all": "public",
@@ -59,9 +61,12 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "GET /api/product/productSize/:id": "public",
   "POST /api/cart/check": "public",
   "POST /api/cart/quote": "public",
-  // The withdrawal form (/livre-resolucao): order number + the buying account's e-mail, rate-limited.
-  "POST /api/withdrawal/lookup": "public",
+  // The withdrawal declaration (/livre-resolucao): order number + the buying account's e-mail, one answer whatever
+  // matched, rate-limited; the one-time link e-mailed to the order's address (/livre-resolucao/confirmar).
   "POST /api/withdrawal": "public",
+  "POST /api/withdrawal/link": "public",
+  "POST /api/withdrawal/link/confirm": "public",
+  "POST /api/withdrawal/link/cancel": "public",
   // The contact form (/contato): rate-limited per address and e-mail.
   "POST /api/contact": "public",
   // The shop's search (/pesquisa, /categoria/{slug}) and the header's suggestions.

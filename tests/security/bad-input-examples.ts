@@ -59,10 +59,21 @@ export function examples(ids: Ids): Record<
       params: { id: ids.order },
       body: { items: [{ order_line_id: 1, quantity: 1 }], iban: "PT50000201231234567890154", reason: "Não serviu" },
     },
-    "POST /api/withdrawal/lookup": { body: { order_id: ids.order, email: "ninguem-bad@exemplo.pt" } },
-    "POST /api/withdrawal": {
-      body: { order_id: ids.order, email: "ninguem-bad@exemplo.pt", items: [{ order_line_id: 1, quantity: 1 }] },
+    "PUT /api/users/me/orders/:id/withdrawal/:returnId": {
+      params: { id: ids.order, returnId: 1 },
+      body: { items: [{ order_line_id: 1, quantity: 1 }], iban: "PT50000201231234567890154" },
     },
+    "POST /api/users/me/orders/:id/withdrawal/:returnId/cancel": { params: { id: ids.order, returnId: 1 } },
+    "POST /api/withdrawal": { body: { order_id: ids.order, email: "ninguem-bad@exemplo.pt", reason: "Não serviu" } },
+    "POST /api/withdrawal/link": { body: { token: "ligacao-invalida" } },
+    "POST /api/withdrawal/link/confirm": {
+      body: {
+        token: "ligacao-invalida",
+        items: [{ order_line_id: 1, quantity: 1 }],
+        iban: "PT50000201231234567890154",
+      },
+    },
+    "POST /api/withdrawal/link/cancel": { body: { token: "ligacao-invalida" } },
     "GET /api/users": { querystring: { page: 1, limit: 10, search: "maria" } },
     "GET /api/users/:id": { params: { id: ids.user } },
     "PUT /api/users/:id": {

@@ -40,13 +40,17 @@ export function WithdrawalForm(props: {
   onDone: (answer: WithdrawalResponse) => void;
   onCancel?: () => void;
   posted?: PostedChoice;
+  /** The units chosen at first (a request being corrected: its own); else every free unit. */
+  initial?: Record<number, number>;
+  /** The submit button's words ('Confirmar desistência' unless told). */
+  submitLabel?: string;
 }) {
   const { view, posted } = props;
   const id = useId();
   const hydrated = useHydrated();
   const free = view.lines.filter((l) => l.available > 0);
-  const [chosen, setChosen] = useState<Record<number, number>>(() =>
-    Object.fromEntries(free.map((l) => [l.order_line_id, l.available])),
+  const [chosen, setChosen] = useState<Record<number, number>>(
+    () => props.initial ?? Object.fromEntries(free.map((l) => [l.order_line_id, l.available])),
   );
   const [iban, setIban] = useState(posted?.typed?.iban ?? "");
   const [ibanError, setIbanError] = useState<string | null>(posted?.ibanError ?? null);
@@ -237,7 +241,7 @@ export function WithdrawalForm(props: {
         ) : null}
         <div className="sm:w-auto">
           <SubmitButton busy={status.state === "submitting"} hydrated={posted ? undefined : hydrated}>
-            Confirmar desistência
+            {props.submitLabel ?? "Confirmar desistência"}
           </SubmitButton>
         </div>
       </div>

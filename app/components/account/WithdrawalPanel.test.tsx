@@ -39,7 +39,17 @@ function renderPanel(view: Partial<WithdrawalView>, status: MyOrderDetail["statu
 const answer = {
   success: true,
   message: "Pedido de livre resolução registado. Enviámos a confirmação para o seu email.",
-  return: { id: 1, status: "requested", status_label: "Pedido registado", requested_at: "", refund: 12.9, lines: [] },
+  return: {
+    id: 1,
+    status: "requested",
+    status_label: "Pedido registado",
+    requested_at: "",
+    refund: 12.9,
+    lines: [],
+    filed_label: "conta",
+    awaiting_owner: false,
+    can_change: true,
+  },
   withdrawal: VIEW,
 };
 
@@ -111,6 +121,9 @@ describe("the withdrawal on the order page", () => {
           requested_at: "2026-11-24T14:07:00.000Z",
           refund: 25.8,
           lines: [{ order_line_id: 7, name: "Caneca Azulejo", quantity: 2 }],
+          filed_label: "conta",
+          awaiting_owner: false,
+          can_change: false,
         },
       ],
     });
@@ -121,5 +134,47 @@ describe("the withdrawal on the order page", () => {
     cleanup();
     renderPanel({ available: false, last_day: null }, "enviada");
     expect(screen.queryByRole("region", { name: "Livre resolução" })).toBeNull();
+  });
+
+  it("a request declared on the public form asks the owner to confirm it; the correction sends its units by PUT", async () => {
+    renderPanel({
+      available: false,
+      lines: VIEW.lines.map((l) => ({ ...l, available: 0 })),
+      returns: [
+        {
+          id: 5,
+          status: "requested",
+          status_label: "Pedido registado",
+          requested_at: "2026-11-24T14:07:00.000Z",
+          refund: 38.85,
+          lines: [
+            { order_line_id: 7, name: "Caneca Azulejo", quantity: 2 },
+            { order_line_id: 8, name: "Pano de Linho", quantity: 3 },
+          ],
+          filed_label: "formulário público",
+          awaiting_owner: true,
+          can_change: true,
+        },
+      ],
+    });
+    expect(screen.getByText(/Este pedido foi feito no formulário público de livre resolução/)).toBeTruthy();
+    expect(screen.queryByText(/Todos os artigos desta encomenda/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Confirmar artigos e reembolso" }));
+    // The request's own units are free to choose, preselected as they stand.
+    const [, second] = screen.getAllByRole("checkbox") as HTMLInputElement[];
+    expect(second!.checked).toBe(true);
+    fireEvent.click(second!);
+    fireEvent.change(screen.getByLabelText("IBAN para o reembolso"), {
+      target: { value: "PT50 0002 0123 1234 5678 9015 4" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Guardar pedido" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [path, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(path).toBe("/api/users/me/orders/42/withdrawal/5");
+    expect(init!.method).toBe("PUT");
+    expect(JSON.parse(String(init!.body))).toEqual({
+      items: [{ order_line_id: 7, quantity: 2 }],
+      iban: "PT50 0002 0123 1234 5678 9015 4",
+    });
   });
 });

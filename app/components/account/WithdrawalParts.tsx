@@ -1,4 +1,5 @@
 import { RotateCcw } from "lucide-react";
+import type { ReactNode } from "react";
 import type { ReturnView, WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
 import { formatEuros } from "#app/lib/format.ts";
 import { formatOrderDate, formatOrderDateTime } from "./OrderParts.tsx";
@@ -26,8 +27,11 @@ const STATUS_STYLES: Record<ReturnView["status"], string> = {
   cancelled: "bg-gray-100 text-gray-700 ring-gray-500/20",
 };
 
-/** The requests made, oldest first: when, which items, the refund and where the request stands. */
-export function ReturnList({ returns }: { returns: ReturnView[] }) {
+/**
+ * The requests made, oldest first: when, which items, the refund and where the request stands; `actions`, what the
+ * owner may do with one (/conta: correct or cancel).
+ */
+export function ReturnList({ returns, actions }: { returns: ReturnView[]; actions?: (r: ReturnView) => ReactNode }) {
   if (returns.length === 0) return null;
   return (
     <ul className="mt-3 space-y-3" aria-label="Pedidos de livre resolução">
@@ -57,6 +61,7 @@ export function ReturnList({ returns }: { returns: ReturnView[] }) {
           <p className="mt-2 pl-6 text-sm text-gray-700">
             Reembolso: <span className="font-medium text-gray-900 tabular-nums">{formatEuros(r.refund)}</span>
           </p>
+          {actions?.(r)}
         </li>
       ))}
     </ul>

@@ -1,18 +1,21 @@
-import type { WithdrawalResponse, WithdrawalView } from "#server/modules/aftersale/returns/schemas.ts";
-import type { FormFailure, FormSuccess } from "#app/lib/forms/form-result.ts";
+import type { WithdrawalResponse } from "#server/modules/aftersale/returns/schemas.ts";
+import type { FormFailure, FormResult, FormSuccess } from "#app/lib/forms/form-result.ts";
 
-/** /livre-resolucao's steps (decision 0015): which order, then the choice, then the request as stored. */
+/*
+ * The withdrawal's public forms (decision 0015, decision 0023): the declaration on /livre-resolucao (one answer,
+ * whatever was typed), and the one-time link's page /livre-resolucao/confirmar (the owner's choice, or a cancel).
+ */
 
-export type Found = { orderId: number; email: string; view: WithdrawalView };
+export type DeclarationField = "encomenda" | "email" | "reason";
 
-export type LookupField = "encomenda" | "email";
+/** The declaration's answer: the one neutral message, or why the form itself was refused (empty, malformed, 429). */
+export type DeclarationResult = FormResult<DeclarationField>;
 
-/** The first step's answer: the order found, or why not. */
-export type LookupResult = FormSuccess<{ step: "choice"; found: Found }> | FormFailure<LookupField>;
+/** The link page's answer: the request as stored, cancelled, or the refusal (its IBAN error under the field). */
+export type LinkResult =
+  FormSuccess<{ step: "done"; answer: WithdrawalResponse }> | FormSuccess<{ step: "cancelled" }> | FormFailure<"iban">;
 
-/** The second step's answer (the form posted without script): the request stored, or the choice again with why not. */
-export type ChoiceResult =
-  FormSuccess<{ step: "done"; answer: WithdrawalResponse }> | (FormFailure<"iban"> & { found: Found });
-
-/** The hidden field that says which step a post is. */
+/** The hidden field that says what a post of the link page does: 'confirmar' or 'cancelar'. */
 export const STEP_FIELD = "passo";
+/** The hidden field with the link's token. */
+export const TOKEN_FIELD = "ligacao";

@@ -151,7 +151,10 @@ function returnFacts(ret: AdminReturn): Array<[string, ReactNode]> {
         {ret.iban}
       </span>,
     ]);
-  facts.push(["Pedido", `${formatShopDateTime(ret.requested_at)} (${ret.channel_label})`]);
+  facts.push(["Pedido", formatShopDateTime(ret.requested_at)]);
+  // Who filed it and how (decision 0023): the public form is anyone who knew the order number and e-mail.
+  facts.push(["Feito por", ret.filed_label]);
+  if (ret.completion_label) facts.push(["Artigos e reembolso", ret.completion_label]);
   if (ret.received_at) facts.push(["Recebida", formatShopDateTime(ret.received_at)]);
   if (ret.reason) facts.push(["Motivo", ret.reason]);
   return facts;

@@ -91,6 +91,12 @@ export const adminReturn = z.object({
   status_label: z.string(),
   channel: z.enum(RETURN_CHANNELS),
   channel_label: z.string(),
+  /** Who filed it and how: 'formulário público' (anyone, no session), 'conta (name)', 'loja (staff name)'. */
+  filed_label: z.string(),
+  /** After a public declaration: how and when the owner confirmed the items and refund, or that it still waits. */
+  completion_label: z.string().nullable(),
+  /** Declared on the public form, the owner has not confirmed the items nor given the IBAN yet. */
+  awaiting_owner: z.boolean(),
   reason: z.string(),
   requested_at: z.string(),
   received_at: z.string().nullable(),

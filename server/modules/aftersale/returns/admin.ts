@@ -21,8 +21,16 @@ import {
 } from "./admin-schemas.ts";
 import { IBAN_MESSAGE, isValidPtIban, normaliseIban } from "./iban.ts";
 import { attemptState } from "./refunds.ts";
-import { RETURN_STATUS_LABELS, WITHDRAWAL_MESSAGES, type ReturnChannel, type ReturnStatus } from "./schemas.ts";
-import { lineStates, needsIban, paidMethodOf } from "./withdrawal-view.ts";
+import {
+  type CompletionChannel,
+  FILED_LABELS,
+  RETURN_STATUS_LABELS,
+  WITHDRAWAL_MESSAGES,
+  type ReturnChannel,
+  type ReturnStatus,
+} from "./schemas.ts";
+import { awaitingOwner, lineStates, needsIban, paidMethodOf } from "./withdrawal-view.ts";
+import { formatDateTime } from "#server/core/time.ts";
 import { eurosInText } from "#server/core/money.ts";
 
 /*
@@ -35,11 +43,30 @@ import { eurosInText } from "#server/core/money.ts";
 /** The stock movement reason of returned units (what the stock history shows). */
 export const RETURN_MOVEMENT_REASON = "Devolução";
 
+/** How it was filed, as the order page says it ('formulário público' is anyone with the number and e-mail). */
 const CHANNEL_LABELS: Record<ReturnChannel, string> = {
-  conta: "A minha conta",
-  formulario: "Formulário de livre resolução",
-  admin: "Aberta pela loja",
+  conta: FILED_LABELS.conta,
+  formulario: FILED_LABELS.formulario,
+  admin: FILED_LABELS.admin,
 };
+
+/** Who filed it and how: the account or staff member when known; the public form is anyone (no session). */
+function filedLabel(channel: ReturnChannel, who: string | null) {
+  if (channel === "formulario")
+    return `${FILED_LABELS.formulario} (sem sessão iniciada: quem sabia o número e o email)`;
+  return who ? `${CHANNEL_LABELS[channel]} (${who})` : CHANNEL_LABELS[channel];
+}
+
+/** After a public declaration: how and when the owner chose the items and the refund, or that it still waits. */
+function completionLabel(r: typeof returns.$inferSelect) {
+  if (r.completedAt && r.completedVia) {
+    return `artigos e reembolso indicados pelo cliente (${FILED_LABELS[r.completedVia as CompletionChannel]}) a ${formatDateTime(r.completedAt)}`;
+  }
+  if (r.channel !== "formulario") return null;
+  return r.status === "requested"
+    ? "a aguardar que o cliente confirme os artigos e o reembolso (ligação enviada para o email da encomenda)"
+    : "o cliente não confirmou os artigos nem o reembolso";
+}
 
 const euros = (cents: number) => Math.round(cents) / 100;
 const adminActor = (user: PublicUser): Actor => ({ userId: user.id, name: user.name });
@@ -118,6 +145,11 @@ async function readOrderReturns(tx: Tx, order: Order): Promise<OrderReturns> {
         .orderBy(asc(returnLines.orderLineId))
     : [];
   const refundRows = await tx.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(desc(refunds.id));
+  const filerIds = [...new Set(rows.flatMap((r) => (r.filedByUserId === null ? [] : [r.filedByUserId])))];
+  const filers = filerIds.length
+    ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, filerIds))
+    : [];
+  const filerName = (id: number | null) => filers.find((f) => f.id === id)?.name ?? null;
   const paidMethod = await paidMethodOf(tx, order);
   const method = needsIban(paidMethod) ? "transferencia" : "mbway";
   const view: AdminReturn[] = rows.map((r) => {
@@ -129,6 +161,9 @@ async function readOrderReturns(tx: Tx, order: Order): Promise<OrderReturns> {
       status_label: RETURN_STATUS_LABELS[status],
       channel: r.channel as ReturnChannel,
       channel_label: CHANNEL_LABELS[r.channel as ReturnChannel],
+      filed_label: filedLabel(r.channel as ReturnChannel, filerName(r.filedByUserId)),
+      completion_label: completionLabel(r),
+      awaiting_owner: awaitingOwner(r),
       reason: r.reason,
       requested_at: r.requestedAt.toISOString(),
       received_at: r.receivedAt?.toISOString() ?? null,
@@ -307,7 +342,14 @@ export async function openReturn(
       chosen.reduce((sum, c) => sum + c.line.unitPriceCents * c.quantity, 0) + (full ? order.shippingCents : 0);
     const [row] = await tx
       .insert(returns)
-      .values({ orderId: order.id, channel: "admin", reason: body.reason ?? "", iban, refundCents })
+      .values({
+        orderId: order.id,
+        channel: "admin",
+        filedByUserId: admin.id,
+        reason: body.reason ?? "",
+        iban,
+        refundCents,
+      })
       .returning();
     await tx
       .insert(returnLines)

@@ -1,21 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { RateLimiter } from "#server/core/rate-limit.ts";
+import { limitDeclaration, limitLink } from "./limits.ts";
 import { myOrderParams } from "#server/modules/orders/shopper/schemas.ts";
 import {
+  cancelResponse,
+  declarationResponse,
+  myReturnParams,
   publicWithdrawalBody,
   withdrawalBody,
-  withdrawalLookupBody,
+  withdrawalLinkBody,
+  withdrawalLinkChoiceBody,
+  withdrawalLinkView,
   withdrawalResponse,
-  withdrawalView,
 } from "./schemas.ts";
 import type { WithdrawalService } from "./withdrawal.ts";
 
-const MINUTE = 60_000;
-
 /**
- * The shopper's withdrawal ('Livre resolução'): from the order page in /conta (the owner only: anyone else's order is
- * 404), and the public form /livre-resolucao (order number + the buying account's e-mail, then the same choice).
+ * The shopper's withdrawal ('Livre resolução', decision 0023): from the order page in /conta (the owner only: anyone
+ * else's order is 404), the public declaration /livre-resolucao (anyone with the order number and the buying
+ * account's e-mail; one answer whatever matched, nothing about the order), and the one-time link e-mailed to the
+ * order's address (/livre-resolucao/confirmar), where the owner chooses the items, gives the IBAN, or cancels.
  * Thin: validate, call one service function, answer.
  */
 export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawal: WithdrawalService; limiter: RateLimiter }) {
@@ -28,35 +33,65 @@ export function withdrawalRoutes(app: FastifyInstance, deps: { withdrawal: Withd
       config: { access: "user" },
       schema: { params: myOrderParams, body: withdrawalBody, response: { 200: withdrawalResponse } },
     },
-    (request) =>
-      withdrawal.request({ ...request.body, orderId: request.params.id, requester: { userId: request.user!.id } }),
+    (request) => withdrawal.request({ ...request.body, orderId: request.params.id, userId: request.user!.id }),
   );
 
-  /**
-   * The public form's guesses are bounded per address and per e-mail (the pair is a weak secret: an order number
-   * is small, an e-mail may be known); the same counters for the look-up and the request.
-   */
-  async function limit(ip: string, email: string) {
-    await limiter.hit(`withdrawal:ip:${ip}`, 20, 60 * MINUTE);
-    await limiter.hit(`withdrawal:email:${email}`, 10, 60 * MINUTE);
-  }
+  api.put(
+    "/api/users/me/orders/:id/withdrawal/:returnId",
+    {
+      config: { access: "user" },
+      schema: { params: myReturnParams, body: withdrawalBody, response: { 200: withdrawalResponse } },
+    },
+    (request) =>
+      withdrawal.correct({
+        orderId: request.params.id,
+        userId: request.user!.id,
+        returnId: request.params.returnId,
+        choice: request.body,
+      }),
+  );
 
   api.post(
-    "/api/withdrawal/lookup",
-    { config: { access: "public" }, schema: { body: withdrawalLookupBody, response: { 200: withdrawalView } } },
-    async (request) => {
-      await limit(request.ip, request.body.email);
-      return withdrawal.view(request.body.order_id, { email: request.body.email });
-    },
+    "/api/users/me/orders/:id/withdrawal/:returnId/cancel",
+    { config: { access: "user" }, schema: { params: myReturnParams, response: { 200: cancelResponse } } },
+    (request) =>
+      withdrawal.cancel({ orderId: request.params.id, userId: request.user!.id, returnId: request.params.returnId }),
   );
 
   api.post(
     "/api/withdrawal",
-    { config: { access: "public" }, schema: { body: publicWithdrawalBody, response: { 200: withdrawalResponse } } },
+    { config: { access: "public" }, schema: { body: publicWithdrawalBody, response: { 200: declarationResponse } } },
     async (request) => {
-      const { order_id, email, ...choice } = request.body;
-      await limit(request.ip, email);
-      return withdrawal.request({ ...choice, orderId: order_id, requester: { email } });
+      await limitDeclaration(limiter, request.ip, request.body.email);
+      return withdrawal.declare(request.body);
+    },
+  );
+
+  api.post(
+    "/api/withdrawal/link",
+    { config: { access: "public" }, schema: { body: withdrawalLinkBody, response: { 200: withdrawalLinkView } } },
+    async (request) => {
+      await limitLink(limiter, request.ip);
+      return withdrawal.linkView(request.body.token);
+    },
+  );
+
+  api.post(
+    "/api/withdrawal/link/confirm",
+    { config: { access: "public" }, schema: { body: withdrawalLinkChoiceBody, response: { 200: withdrawalResponse } } },
+    async (request) => {
+      await limitLink(limiter, request.ip);
+      const { token, ...choice } = request.body;
+      return withdrawal.confirmByLink(token, choice);
+    },
+  );
+
+  api.post(
+    "/api/withdrawal/link/cancel",
+    { config: { access: "public" }, schema: { body: withdrawalLinkBody, response: { 200: cancelResponse } } },
+    async (request) => {
+      await limitLink(limiter, request.ip);
+      return withdrawal.cancelByLink(request.body.token);
     },
   );
 }

@@ -4,8 +4,10 @@ import { lineItemFields } from "#server/modules/orders/shopper/schemas.ts";
 
 /**
  * The withdrawal right ('Livre resolução'): the shopper's request from /conta (POST
- * /api/users/me/orders/:id/withdrawal) or from the public form (/livre-resolucao: POST /api/withdrawal/lookup, then
- * POST /api/withdrawal), and what the order page shows of it. The browser imports the types only (z.infer).
+ * /api/users/me/orders/:id/withdrawal, corrected or cancelled under …/withdrawal/:returnId), the public declaration
+ * (/livre-resolucao: POST /api/withdrawal, anyone, no order data back) and the one-time link e-mailed to the order's
+ * address (/livre-resolucao/confirmar: POST /api/withdrawal/link, …/link/confirm, …/link/cancel), and what the order
+ * page shows of it (decision 0023). The browser imports the types only (z.infer).
  */
 
 export const WITHDRAWAL_MESSAGES = {
@@ -22,6 +24,21 @@ export const WITHDRAWAL_MESSAGES = {
   repeatedItem: "Cada artigo só pode aparecer uma vez.",
   ibanRequired: "Indique o IBAN para onde devemos transferir o reembolso.",
   requested: "Pedido de livre resolução registado. Enviámos a confirmação para o seu email.",
+  /**
+   * The public form's one answer, whatever was typed (an order or not, its e-mail or not): it tells nothing about the
+   * order. The declaration's date is this moment's.
+   */
+  declared:
+    "Recebemos a sua declaração de livre resolução. Se o número da encomenda e o email correspondem a uma encomenda, " +
+    "registámo-la com a data e hora de agora e enviámos a confirmação para o email da conta que fez a compra, com " +
+    "uma ligação para escolher os artigos a devolver e indicar como quer ser reembolsado.",
+  updated: "Pedido de livre resolução atualizado. Enviámos a confirmação para o seu email.",
+  cancelled: "Pedido de livre resolução cancelado.",
+  returnNotFound: "Pedido de livre resolução não encontrado.",
+  notChangeable: "Este pedido já não pode ser alterado: os artigos já foram recebidos ou o pedido foi cancelado.",
+  linkInvalid:
+    "Esta ligação é inválida, já foi usada ou expirou. Pode acompanhar e alterar o pedido em A minha conta, ou " +
+    "enviar uma nova declaração no formulário de livre resolução.",
 } as const;
 const M = WITHDRAWAL_MESSAGES;
 
@@ -37,8 +54,21 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   cancelled: "Cancelado",
 };
 
+/** How a request was filed: from /conta (the owner), the public form (anyone with the number and e-mail), the shop. */
 export const RETURN_CHANNELS = ["conta", "formulario", "admin"] as const;
 export type ReturnChannel = (typeof RETURN_CHANNELS)[number];
+
+/** How the owner chose the items and gave the IBAN after a public declaration: in /conta or through the link. */
+export const COMPLETION_CHANNELS = ["conta", "ligacao"] as const;
+export type CompletionChannel = (typeof COMPLETION_CHANNELS)[number];
+
+/** How each channel reads to the shopper and the admin (pt-PT). */
+export const FILED_LABELS: Record<ReturnChannel | CompletionChannel, string> = {
+  conta: "conta",
+  formulario: "formulário público",
+  admin: "loja",
+  ligacao: "ligação do e-mail",
+};
 
 // ---------- requests ----------
 
@@ -71,13 +101,29 @@ const email = z
 
 const orderId = intValue({ invalid: M.invalidOrderId, required: "Indique o número da encomenda." });
 
-/** The public form's first step: which order (number and the buying account's e-mail). */
-export const withdrawalLookupBody = z.object({ order_id: orderId, email });
-export type WithdrawalLookupBody = z.infer<typeof withdrawalLookupBody>;
-
-/** The public form's request: the pair, then the same choice as from /conta. */
-export const publicWithdrawalBody = withdrawalBody.extend({ order_id: orderId, email });
+/**
+ * The public declaration: which order (number and the buying account's e-mail) and an optional reason. Nothing else
+ * is taken: no items, no IBAN (an older client's extra fields are dropped).
+ */
+export const publicWithdrawalBody = z.object({
+  order_id: orderId,
+  email,
+  reason: withdrawalBody.shape.reason,
+});
 export type PublicWithdrawalBody = z.infer<typeof publicWithdrawalBody>;
+
+const token = z.string({ error: M.linkInvalid }).trim().min(1, M.linkInvalid).max(200, M.linkInvalid);
+
+/** The e-mailed link's token (its page reads the request; its choice confirms; or it cancels). */
+export const withdrawalLinkBody = z.object({ token });
+export const withdrawalLinkChoiceBody = withdrawalBody.extend({ token });
+export type WithdrawalLinkChoiceBody = z.infer<typeof withdrawalLinkChoiceBody>;
+
+/** /conta: one of the order's requests, to correct or cancel. */
+export const myReturnParams = z.object({
+  id: intValue({ invalid: M.invalidOrderId }),
+  returnId: intValue({ invalid: "Pedido inválido." }),
+});
 
 // ---------- responses ----------
 
@@ -100,6 +146,12 @@ export const returnView = z.object({
   /** Euros to refund (the chosen units' prices, plus delivery on a full withdrawal). */
   refund: z.number(),
   lines: z.array(z.object({ order_line_id: z.number(), name: z.string(), quantity: z.number() })),
+  /** How it was filed: 'formulário público' (anyone with the number and e-mail), 'conta' or 'loja'. */
+  filed_label: z.string(),
+  /** Declared on the public form, the owner has not yet chosen the items nor given the IBAN. */
+  awaiting_owner: z.boolean(),
+  /** Still 'requested': the owner may correct or cancel it. */
+  can_change: z.boolean(),
 });
 export type ReturnView = z.infer<typeof returnView>;
 
@@ -127,3 +179,22 @@ export const withdrawalResponse = z.object({
   withdrawal: withdrawalView,
 });
 export type WithdrawalResponse = z.infer<typeof withdrawalResponse>;
+
+/** The public declaration's one answer (M.declared), the same whatever was typed. */
+export const declarationResponse = z.object({ success: z.literal(true), message: z.string() });
+export type DeclarationResponse = z.infer<typeof declarationResponse>;
+
+export const cancelResponse = z.object({ success: z.literal(true), message: z.string(), withdrawal: withdrawalView });
+export type CancelResponse = z.infer<typeof cancelResponse>;
+
+/**
+ * What the e-mailed link opens: the request (its date is the declaration's), and the order's withdrawal with this
+ * request's units counted as free (so the choice may take any of them, or others still free).
+ */
+export const withdrawalLinkView = z.object({
+  order_id: z.number(),
+  expires_at: z.string(),
+  return: returnView,
+  withdrawal: withdrawalView,
+});
+export type WithdrawalLinkView = z.infer<typeof withdrawalLinkView>;

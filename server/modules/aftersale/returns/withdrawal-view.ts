@@ -4,7 +4,14 @@ import { orderLines, orders } from "#server/modules/orders/schema.ts";
 import { payments } from "#server/modules/payments/schema.ts";
 import type { Tx } from "#server/core/db/client.ts";
 import { SHOP_TIME_ZONE } from "#server/core/time.ts";
-import { RETURN_STATUS_LABELS, type ReturnStatus, type ReturnView, type WithdrawalView } from "./schemas.ts";
+import {
+  FILED_LABELS,
+  RETURN_STATUS_LABELS,
+  type ReturnChannel,
+  type ReturnStatus,
+  type ReturnView,
+  type WithdrawalView,
+} from "./schemas.ts";
 
 /*
  * What an order's withdrawal looks like now: the period, the units still free to return, the refund method
@@ -78,8 +85,11 @@ export interface LineState {
   returned: number;
 }
 
-/** The order's lines with the units already asked back (cancelled returns free their units again). */
-export async function lineStates(tx: Tx, orderId: number): Promise<LineState[]> {
+/**
+ * The order's lines with the units already asked back (cancelled returns free their units again). `except`: a
+ * request being corrected, whose units count as free.
+ */
+export async function lineStates(tx: Tx, orderId: number, except?: number): Promise<LineState[]> {
   const returned = tx
     .select({
       orderLineId: returnLines.orderLineId,
@@ -87,7 +97,13 @@ export async function lineStates(tx: Tx, orderId: number): Promise<LineState[]> 
     })
     .from(returnLines)
     .innerJoin(returns, eq(returns.id, returnLines.returnId))
-    .where(and(eq(returns.orderId, orderId), ne(returns.status, "cancelled")))
+    .where(
+      and(
+        eq(returns.orderId, orderId),
+        ne(returns.status, "cancelled"),
+        except === undefined ? undefined : ne(returns.id, except),
+      ),
+    )
     .groupBy(returnLines.orderLineId)
     .as("returned");
   const rows = await tx
@@ -108,6 +124,12 @@ export async function lineStates(tx: Tx, orderId: number): Promise<LineState[]> 
 }
 
 const euros = (cents: number) => Math.round(cents) / 100;
+
+type ReturnRow = typeof returns.$inferSelect;
+
+/** Declared on the public form and not yet completed by the owner (items, IBAN) in /conta or through the link. */
+export const awaitingOwner = (r: ReturnRow) =>
+  r.status === "requested" && r.channel === "formulario" && r.completedAt === null;
 
 /** The order's returns, oldest first, with their lines' names. */
 export async function readReturns(tx: Tx, orderId: number): Promise<ReturnView[]> {
@@ -140,16 +162,22 @@ export async function readReturns(tx: Tx, orderId: number): Promise<ReturnView[]
       lines: lines
         .filter((l) => l.returnId === r.id)
         .map((l) => ({ order_line_id: l.orderLineId, name: l.name, quantity: l.quantity })),
+      filed_label: FILED_LABELS[r.channel as ReturnChannel],
+      awaiting_owner: awaitingOwner(r),
+      can_change: status === "requested",
     };
   });
 }
 
-/** The order page's withdrawal block (and the answers of the withdrawal API). */
-export async function readWithdrawalView(tx: Tx, order: Order): Promise<WithdrawalView> {
+/**
+ * The order page's withdrawal block (and the answers of the withdrawal API). `except`: the request being corrected
+ * (the e-mailed link's page), whose units count as free.
+ */
+export async function readWithdrawalView(tx: Tx, order: Order, except?: number): Promise<WithdrawalView> {
   const [period, method, lines, requested] = await Promise.all([
     withdrawalPeriod(tx, order.id),
     paidMethodOf(tx, order),
-    lineStates(tx, order.id),
+    lineStates(tx, order.id, except),
     readReturns(tx, order.id),
   ]);
   const left = lines.some((l) => l.quantity > l.returned);

@@ -118,6 +118,9 @@ describe("within the 14 days", () => {
         requested_at: stored!.requestedAt.toISOString(),
         refund: stored!.refundCents / 100,
         lines: [{ order_line_id: lines[0], name: (await lineRows(id))[0]!.productName, quantity: 2 }],
+        filed_label: "conta",
+        awaiting_owner: false,
+        can_change: true,
       },
     ]);
     expect(detail.withdrawal.last_day).toBe(await kit.lisbonDay(9));
