@@ -80,12 +80,13 @@ export function useCartCheck(lines: readonly StoredCartLine[] | null) {
   const latest = useRef(0);
 
   const apply = useCallback((ticket: number, asked: string, outcome: CartCheckOutcome | null): CartQuote | null => {
+    // A refusal is told even when a newer check is on its way: dropping the code started that newer check.
+    if (outcome?.codeRefusal) setCodeMessage(outcome.codeRefusal);
     if (ticket !== latest.current) return outcome?.check ?? null;
     setAnswer((previous) => ({ signature: asked, quote: outcome?.check ?? previous?.quote ?? null, failed: !outcome }));
     if (!outcome) return null;
     if (outcome.changes.length > 0) setPriceChanges((previous) => [...previous, ...outcome.changes]);
-    if (outcome.codeRefusal) setCodeMessage(outcome.codeRefusal);
-    else if (outcome.code) setCodeMessage(null);
+    if (outcome.code && !outcome.codeRefusal) setCodeMessage(null);
     setProblems(outcome.blocking);
     return outcome.check;
   }, []);

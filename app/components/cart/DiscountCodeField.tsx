@@ -24,6 +24,8 @@ export function DiscountCodeField({ applied, quoted, message, updating, onClearM
   const id = useId();
   const [typed, setTyped] = useState("");
   const errorId = `${id}-erro`;
+  // Codes match whatever the case: the quote names the code as the shop keeps it.
+  const isQuoted = applied !== null && quoted !== null && quoted.toUpperCase() === applied.toUpperCase();
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,8 +48,8 @@ export function DiscountCodeField({ applied, quoted, message, updating, onClearM
           <p className="flex min-w-0 items-center gap-2 text-sm text-gray-800">
             <Tag className="size-4 shrink-0 text-green-700" aria-hidden="true" />
             <span className="min-w-0 [overflow-wrap:anywhere]">
-              Código de desconto <strong className="font-semibold">{applied}</strong>
-              {quoted === applied ? " aplicado" : updating ? "…" : ""}
+              Código de desconto <strong className="font-semibold">{isQuoted ? quoted : applied}</strong>
+              {isQuoted ? " aplicado" : updating ? "…" : ""}
             </span>
           </p>
           <button
