@@ -26,6 +26,7 @@ import {
 import { invoiceTests, stopInvoiceDrill } from "#tests/faults/invoice.ts";
 import { mailTests, stopMailServer } from "#tests/faults/mail.ts";
 import { pitrTests, stopPitrDrill } from "#tests/faults/pitr.ts";
+import { haproxyTests, stopHaproxyDrill } from "#tests/faults/haproxy.ts";
 import { shutdownTests } from "#tests/faults/shutdown.ts";
 
 // 285 s for the drills up to the embedded ones, + 120 s for the backup/restore and PITR drills (issue 21).
@@ -42,6 +43,7 @@ async function cleanUp() {
   await stopEmbeddedShop().catch(() => {});
   await stopBackupDrill().catch(() => {});
   await stopPitrDrill().catch(() => {});
+  await stopHaproxyDrill().catch(() => {});
   await stopAllShops().catch(() => {});
   await stopMailServer().catch(() => {});
   await stopGateway().catch(() => {});
@@ -69,6 +71,7 @@ const all: FaultTest[] = [
   ...orphanTests,
   ...embeddedTests,
   ...shutdownTests,
+  ...haproxyTests,
   ...backupTests,
   ...pitrTests,
 ].filter((t) => !only?.length || only.some((o) => t.name.toLowerCase().includes(o)));
