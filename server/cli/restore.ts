@@ -53,10 +53,13 @@ try {
       (f) => f.path,
     ),
   ];
+  if (problems.length > 0) throw new Error(`a cópia não confere com o manifesto:\n  ${problems.join("\n  ")}`);
   const db = await startPrivatePostgres(work);
   const tables = await tableFigures(db.url).finally(() => db.stop());
-  problems.push(...differences("tabela", manifest.tables, tables, (t) => t.table));
-  if (problems.length > 0) throw new Error(`a cópia reposta não confere com o manifesto:\n  ${problems.join("\n  ")}`);
+  const tableProblems = differences("tabela", manifest.tables, tables, (t) => t.table);
+  if (tableProblems.length > 0) {
+    throw new Error(`a base de dados reposta não confere com o manifesto:\n  ${tableProblems.join("\n  ")}`);
+  }
   execFileSync("sync"); // tar and the check's PostgreSQL (fsync off) left the files in the page cache
   if (existsSync(dataDir)) await rmdir(dataDir);
   await rename(work, dataDir);
