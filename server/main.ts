@@ -134,13 +134,11 @@ export async function main(): Promise<void> {
    * SIGTERM/SIGINT stop the shop in order: /healthz answers 503 at once and, for SHUTDOWN_DRAIN_MS, every request is
    * still served (a balancer's health check takes the instance out meanwhile); then the listener closes (idle
    * keep-alive sockets with it) and the requests in flight finish; then the jobs stop (a running one finishes); the
-   * log is flushed; the pool closes; the embedded PostgreSQL stops last. A second signal exits at once.
+   * log is flushed; the pool closes; the embedded PostgreSQL stops last.
    */
   const shutdown = async (signal: string) => {
-    if (draining) {
-      logger.warn({ signal }, "second signal: exiting now");
-      process.exit(1);
-    }
+    // `npm start` in a terminal gets Ctrl-C twice (from the terminal and forwarded by npm): one shutdown only.
+    if (draining) return;
     draining = true;
     logger.info({ signal, drainMs: config.shutdownDrainMs }, "shutting down");
     forgetAddress();
