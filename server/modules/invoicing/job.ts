@@ -15,7 +15,14 @@ import {
   type InvoiceRequest,
   type IssuedDocument,
 } from "#server/modules/invoicing/providers/provider.ts";
-import { creditNoteItems, documentReference, documentTitle, type InvoiceRow } from "./documents.ts";
+import {
+  creditNoteItems,
+  documentReference,
+  documentTitle,
+  invoiceItems,
+  type InvoiceRow,
+  type OrderItem,
+} from "./documents.ts";
 import { storedShipping } from "#server/modules/tax/vat.ts";
 
 /*
@@ -222,7 +229,8 @@ export async function buildRequest(db: Tx, row: InvoiceRow): Promise<InvoiceRequ
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   const buyer = invoiceBuyer(order);
-  const orderItems = new Map<number | "shipping", InvoiceItem>();
+  // Each line with its discount (issue 20): its items are its net, split so that they add up to the cent.
+  const orderItems = new Map<number | "shipping", OrderItem>();
   for (const line of lines) {
     orderItems.set(line.id, {
       name: itemName(line),
@@ -230,19 +238,24 @@ export async function buildRequest(db: Tx, row: InvoiceRow): Promise<InvoiceRequ
       unitPriceCents: line.unitPriceCents,
       vatRateBp: line.vatRateBp,
       exemptionCode: line.vatExemptionCode,
+      discountCents: line.discountCents,
     });
   }
-  if (order.shippingCents > 0) {
+  // Delivery as paid: after a free-delivery code (the next-day supplement stays).
+  const shippingPaid = order.shippingCents - order.shippingDiscountCents;
+  if (shippingPaid > 0) {
     orderItems.set("shipping", {
       name: "Portes de envio",
       quantity: 1,
-      unitPriceCents: order.shippingCents,
+      unitPriceCents: shippingPaid,
       vatRateBp: order.shippingVatRateBp,
       // Exempt delivery (every line exempt) carries the lines' reason code, as the order's IVA breakdown shows it.
-      exemptionCode: storedShipping(lines, order.shippingCents, order.shippingVatRateBp).vatExemptionCode,
+      exemptionCode: storedShipping(lines, shippingPaid, order.shippingVatRateBp).vatExemptionCode,
+      discountCents: 0,
     });
   }
-  const items = row.kind === "invoice" ? [...orderItems.values()] : creditNoteItems(row, orderItems, order.id);
+  const items: InvoiceItem[] =
+    row.kind === "invoice" ? invoiceItems(orderItems) : creditNoteItems(row, orderItems, order.id);
   const sum = items.reduce((s, i) => s + i.quantity * i.unitPriceCents, 0);
   const totalCents = row.kind === "invoice" ? order.totalCents : row.totalCents;
   if (sum !== totalCents) {

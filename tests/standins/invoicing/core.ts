@@ -256,3 +256,15 @@ export function decimalUnits(value: unknown, places: number): number | null {
 
 /** "12.34" from cents. */
 export const euros = (cents: number) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+/**
+ * The total the adapter says it expects (header `x-loja-total-esperado`, euros; issue 20): a document whose own total
+ * differs is refused, so a discount lost on the way fails the tests. Null when it agrees or the header is absent.
+ */
+export function expectedTotalRefusal(req: StandInRequest, totalCents: number): string | null {
+  const header = req.headers["x-loja-total-esperado"];
+  if (header === undefined) return null;
+  const want = decimalUnits(Array.isArray(header) ? header[0] : header, 2);
+  if (want === null) return `Expected total '${String(header)}' is not an amount`;
+  return want === totalCents ? null : `Total ${euros(totalCents)} differs from the adapter's expected ${euros(want)}`;
+}

@@ -3,6 +3,7 @@ import {
   createNumbering,
   decimalUnits,
   euros,
+  expectedTotalRefusal,
   reject,
   startStandInServer,
   tinyPdf,
@@ -55,6 +56,8 @@ export interface IxStandInDocument {
   sequenceNumber: string | null;
   atcud: string | null;
   pdfPolls: number;
+  /** Why it may not be finalized: its total differs from the adapter's expected one (issue 20); null: it may. */
+  totalRefusal?: string | null;
 }
 
 export interface IxStandInOptions {
@@ -192,6 +195,8 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
     const want = expected.get(reference);
     if (want !== undefined && want !== totalCents)
       return reject(core, `Total ${euros(totalCents)} differs from the expected ${euros(want)}`);
+    // The adapter's expected total: a draft that differs is never finalized (the adapter should delete it first).
+    const totalRefusal = expectedTotalRefusal(req, totalCents);
     let ownerInvoiceId: number | null = null;
     const observations = str(data.observations);
     if (kind === "credit_note") {
@@ -221,6 +226,7 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
       sequenceNumber: null,
       atcud: null,
       pdfPolls: 0,
+      totalRefusal,
     };
     documents.push(doc);
     return { status: 201, json: { [ANSWER[kind]]: json(doc) } };
@@ -237,6 +243,7 @@ export async function startInvoiceXpressStandIn(opts: IxStandInOptions = {}): Pr
       doc.status = "deleted";
       return { status: 200, json: { [ANSWER[kind]]: json(doc) } };
     }
+    if (doc.totalRefusal) return reject(core, doc.totalRefusal);
     const serie = sequences.find((s) => s.id === doc.sequenceId)?.serie ?? doc.date.slice(6);
     const n = numbering(PREFIX[kind], serie);
     Object.assign(doc, {

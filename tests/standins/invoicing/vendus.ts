@@ -1,5 +1,13 @@
 import { isValidNif } from "#server/modules/tax/nif.ts";
-import { createNumbering, decimalUnits, euros, reject, startStandInServer, tinyPdf } from "./core.ts";
+import {
+  createNumbering,
+  decimalUnits,
+  euros,
+  expectedTotalRefusal,
+  reject,
+  startStandInServer,
+  tinyPdf,
+} from "./core.ts";
 import type { FaultMode, Reply, StandInRequest, StandInServer } from "./core.ts";
 
 /**
@@ -204,6 +212,8 @@ export async function startVendusStandIn(opts: VendusStandInOptions = {}): Promi
     const want = expected.get(externalReference);
     if (want !== undefined && want !== totalCents)
       return reject(core, `Total ${euros(totalCents)} differs from the expected ${euros(want)}`);
+    const refusal = expectedTotalRefusal(req, totalCents);
+    if (refusal) return reject(core, refusal);
     const n = numbering(type, date.slice(0, 4));
     const doc: VendusStandInDocument = {
       id: nextId++,

@@ -12,6 +12,7 @@ import {
   checkRequest,
   documentId as id,
   documentText as text,
+  expectedTotal,
   invalidRequest,
   lisbonDmy,
   unexpected,
@@ -209,7 +210,8 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
       if (percent === null) throw invalidRequest(SERVICE, `taxa de IVA sem nome no serviço em '${item.name}'`);
       return {
         name: item.name.slice(0, 250),
-        description: item.name.slice(0, 250),
+        // A discounted line says its list price and discount here (the unit price is what was paid).
+        description: (item.description ?? item.name).slice(0, 250),
         unit_price: netUnitPrice(item.unitPriceCents, item.vatRateBp),
         quantity: item.quantity,
         tax: { name: `IVA${percent}` },
@@ -251,6 +253,7 @@ export function createInvoiceXpressProvider(opts: InvoiceXpressOptions): Invoice
     if (!draft) {
       const created = await callJson(http, url(`/${KINDS[kind].path}.json`), {
         method: "POST",
+        headers: expectedTotal(request.totalCents),
         body: { invoice: { ...body.invoice, ...extra } },
       });
       draft = parseDocument(kind, created.body, "criação");

@@ -198,3 +198,14 @@ export const documentText = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((v) => (v === null || v === undefined ? "" : String(v).trim()));
+
+/**
+ * The total the adapter expects the document to have (euros, "12.34"), sent with every document it creates: a
+ * service ignores the unknown header; the stand-ins (tests/standins/invoicing) refuse a document whose own total
+ * differs, so a discount lost on the way fails the tests instead of issuing a wrong certified document (issue 20).
+ */
+export const EXPECTED_TOTAL_HEADER = "x-loja-total-esperado";
+
+export const expectedTotal = (totalCents: number): Record<string, string> => ({
+  [EXPECTED_TOTAL_HEADER]: `${Math.trunc(totalCents / 100)}.${String(totalCents % 100).padStart(2, "0")}`,
+});

@@ -44,6 +44,11 @@ export interface InvoiceItem {
   vatRateBp: number;
   /** M01–M99 when vatRateBp is 0. */
   exemptionCode: string | null;
+  /**
+   * A discounted line (issue 20): its list price and discount, printed where the service has a description. The
+   * unit price above is already what was paid (the line split so that quantity × price adds up to the cent).
+   */
+  description?: string;
 }
 
 export interface InvoiceRequest {
@@ -53,7 +58,10 @@ export interface InvoiceRequest {
   date: Date;
   client: InvoiceClient;
   items: InvoiceItem[];
-  /** Must equal the sum of quantity × unitPriceCents over the items. */
+  /**
+   * Must equal the sum of quantity × unitPriceCents over the items. Adapters also send it as the total they expect
+   * (header `x-loja-total-esperado`, euros): the stand-ins refuse a document whose own total differs.
+   */
   totalCents: number;
 }
 

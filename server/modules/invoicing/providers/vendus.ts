@@ -13,6 +13,7 @@ import {
   checkRequest,
   documentId as id,
   documentText as text,
+  expectedTotal,
   invalidRequest,
   lisbonYmd,
   unexpected,
@@ -107,8 +108,8 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
   };
   const headers = { authorization: `Basic ${Buffer.from(`${apiKey}:`).toString("base64")}` };
 
-  const call = (method: string, path: string, body?: unknown) =>
-    callJson(http, `${baseUrl}${path}`, { method, headers, body });
+  const call = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
+    callJson(http, `${baseUrl}${path}`, { method, headers: { ...headers, ...extra }, body });
 
   function issued(doc: VendusDocument): IssuedDocument {
     if (!doc.number) throw unexpected(SERVICE, "documento sem número");
@@ -149,8 +150,8 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
     };
   }
 
-  async function create(body: Record<string, unknown>): Promise<IssuedDocument> {
-    const answer = await call("POST", "/documents/", body);
+  async function create(body: Record<string, unknown>, totalCents: number): Promise<IssuedDocument> {
+    const answer = await call("POST", "/documents/", body, expectedTotal(totalCents));
     const doc = documentSchema.safeParse(answer.body);
     if (!doc.success) throw unexpected(SERVICE, "criação do documento");
     return issued(doc.data);
@@ -223,11 +224,14 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
         gross_price: Number(centsToAmount(item.unitPriceCents)),
         ...taxOf(item),
       }));
-      return create({
-        ...body,
-        items,
-        payments: [{ id: Number(paymentMethodId), amount: Number(centsToAmount(request.totalCents)) }],
-      });
+      return create(
+        {
+          ...body,
+          items,
+          payments: [{ id: Number(paymentMethodId), amount: Number(centsToAmount(request.totalCents)) }],
+        },
+        request.totalCents,
+      );
     },
 
     async issueCreditNote(request) {
@@ -235,7 +239,10 @@ export function createVendusProvider(opts: VendusOptions): InvoiceProvider {
         throw invalidRequest(SERVICE, "a fatura a corrigir não tem identificador do Vendus");
       if (!request.reason.trim()) throw invalidRequest(SERVICE, "falta o motivo da nota de crédito");
       const body = base("credit_note", request);
-      return create({ ...body, notes: request.reason.slice(0, 500), items: await creditLines(request) });
+      return create(
+        { ...body, notes: request.reason.slice(0, 500), items: await creditLines(request) },
+        request.totalCents,
+      );
     },
 
     async pdfUrl(_kind, externalId) {
