@@ -252,7 +252,7 @@ test("a signed-in form post without its CSRF token is refused and changes nothin
   expect(await signInStatus(baseURL, shopper.email, shopper.password)).toBe(200);
 });
 
-test("the public withdrawal form without JavaScript: order found, IBAN checked, the request recorded", async ({
+test("the withdrawal without JavaScript: declared on the public form, completed through the e-mailed link", async ({
   page,
   baseURL,
   admin,
@@ -267,37 +267,39 @@ test("the public withdrawal form without JavaScript: order found, IBAN checked, 
   }
   const orderId = await deliveredOrder(shopper, admin, [product!]);
 
+  // The declaration: an empty e-mail is refused with what was typed kept; then the one answer.
   await page.goto("/livre-resolucao");
   await page.getByLabel("Número da encomenda").fill(String(orderId));
-  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("outra"));
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByRole("alert")).toContainText("Encomenda não encontrada para este email.");
+  await page.getByRole("button", { name: "Enviar declaração de livre resolução" }).click();
+  await expect(page.getByRole("alert")).toContainText("Indique o número da encomenda e o email");
   await expect(page.getByLabel("Número da encomenda")).toHaveValue(String(orderId));
-
   await page.getByLabel("Email", { exact: true }).fill(who.email);
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByRole("heading", { name: `2. Encomenda n.º ${orderId}` })).toBeVisible();
+  await page.getByRole("button", { name: "Enviar declaração de livre resolução" }).click();
+  await expect(page.getByRole("status")).toContainText("Recebemos a sua declaração de livre resolução.");
+
+  // The link's page: the IBAN checked by the server, the reason kept; then confirmed.
+  const mail = await readMailTo(`Livre resolução registada: encomenda #${orderId}`);
+  const link = /\/livre-resolucao\/confirmar\?ligacao=[\w-]+/.exec(mail.text ?? "")?.[0];
+  await page.goto(link!);
   await expect(
     page.getByRole("checkbox", { name: new RegExp(product!.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }),
   ).toBeChecked();
-
   await page.getByLabel("IBAN para o reembolso").fill("PT50 1234");
   await page.getByLabel("Motivo").fill("Não serviu.");
-  await page.getByRole("button", { name: "Confirmar desistência" }).click();
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
   await expect(page.getByText("IBAN inválido.", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Motivo")).toHaveValue("Não serviu.");
 
   await page.getByLabel("IBAN para o reembolso").fill(IBAN);
-  await page.getByRole("button", { name: "Confirmar desistência" }).click();
-  await expect(page.getByRole("status")).toContainText("Pedido de livre resolução registado.");
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  await expect(page.getByRole("status")).toContainText("Pedido de livre resolução atualizado.");
   await expect(page.getByRole("list", { name: "Pedidos de livre resolução" })).toContainText(product!.name);
 
-  // Recorded: the shopper's order page lists the request.
+  // Recorded: the shopper's order page lists the request, completed.
   const order = (await (await shopper.api.get(`/api/users/me/orders/${orderId}`)).json()) as {
-    withdrawal: { returns: Array<{ status: string }>; available: boolean };
+    withdrawal: { returns: Array<{ status: string; awaiting_owner: boolean }> };
   };
-  expect(order.withdrawal.returns).toEqual([expect.objectContaining({ status: "requested" })]);
-  await readMailTo(who.email);
+  expect(order.withdrawal.returns).toEqual([expect.objectContaining({ status: "requested", awaiting_owner: false })]);
   await shopper.api.dispose();
 });
 

@@ -5,11 +5,13 @@ import { deliveredOrder, productsInStock, signedInCliente, type InStock } from "
 import { expectAccessible, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
 
 /**
- * 'Livre resolução' (issue 14 §4) at 1280 and 375 px: a shopper with two delivered orders (paid through the sandbox,
- * delivered through the admin's fulfilment API). Not signed in, the public form /livre-resolucao finds an order by
- * number and e-mail (a wrong e-mail is refused) and returns all of it; signed in, the order page's button
- * 'Livre resolução: desistir da compra' returns one item of the other order. Each shows the request's status,
- * and the confirmation e-mail (.eml) carries the items and the date and time in Lisbon.
+ * 'Livre resolução' (issue 14 §4, issue 20 item 7, decision 0023) at 1280 and 375 px: a shopper with two delivered
+ * orders (paid through the sandbox, delivered through the admin's fulfilment API). Not signed in, the public form
+ * /livre-resolucao only declares: a wrong e-mail and the right one get the same answer and nothing of the order;
+ * the declaration is e-mailed to the account's address with a one-time link, where the owner keeps one item, gives
+ * the IBAN and confirms (the link then dies). Signed in, the order page's button 'Livre resolução: desistir da
+ * compra' returns one item of the other order. Each shows the request's status, and the e-mails (.eml) carry the
+ * items and the date and time in Lisbon.
  */
 
 const IBAN = "PT50 0002 0123 1234 5678 9015 4";
@@ -36,18 +38,18 @@ async function inStock(api: APIRequestContext, count: number) {
   throw new Error("not enough products with stock");
 }
 
-test("withdrawal from the public form and from the order page: status shown, confirmation e-mailed", async ({
+test("withdrawal declared on the public form and completed through the e-mailed link; from the order page", async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(90_000);
   const admin = await adminApi(baseURL);
   const shopper = await createShopper(admin.api, admin.csrf, baseURL);
-  const [a, b, c] = await inStock(shopper.api, 3);
+  const [a, b, c, d] = await inStock(shopper.api, 4);
   const viaPage = await deliveredOrder(shopper, admin, [a!, b!]);
-  const viaForm = await deliveredOrder(shopper, admin, [c!]);
+  const viaForm = await deliveredOrder(shopper, admin, [c!, d!]);
 
-  // ----- the public form, not signed in -----
+  // ----- the public form, not signed in: a declaration -----
   await page.goto("/livre-resolucao");
   await page.getByRole("button", { name: "Aceitar" }).click(); // the cookie notice, out of the screenshots
   await expect(page.getByRole("heading", { level: 1, name: "Livre resolução" })).toBeVisible();
@@ -59,33 +61,70 @@ test("withdrawal from the public form and from the order page: status shown, con
   await expectAccessible(page);
   await screenshot(page, "livre-resolucao");
 
+  // A wrong e-mail: the same answer as the right one, nothing about the order.
+  const stranger = uniqueEmail("outra");
   await page.getByLabel("Número da encomenda").fill(String(viaForm));
-  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("outra"));
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Encomenda não encontrada para este email.");
+  await page.getByLabel("Email", { exact: true }).fill(stranger);
+  await page.getByRole("button", { name: "Enviar declaração de livre resolução" }).click();
+  const answer = page.getByRole("status");
+  await expect(answer).toContainText("Recebemos a sua declaração de livre resolução.");
+  const neutral = await answer.textContent();
+  await expect(page.getByText(c!.name)).toHaveCount(0);
 
+  await page.reload();
+  await page.getByLabel("Número da encomenda").fill(String(viaForm));
   await page.getByLabel("Email", { exact: true }).fill(shopper.email);
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByRole("heading", { name: `2. Encomenda n.º ${viaForm}` })).toBeVisible();
+  await page.getByLabel("Motivo (opcional)").fill("Mudei de ideias");
+  await page.getByRole("button", { name: "Enviar declaração de livre resolução" }).click();
+  await expect(page.getByRole("status")).toHaveText(neutral!);
+  await expect(page.getByText(c!.name)).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+  await screenshot(page, "livre-resolucao-declarada");
+
+  // The account's address gets the acknowledgement with the link; the stranger's address gets nothing.
+  const declared = await readMailTo(`Livre resolução registada: encomenda #${viaForm}`);
+  expect(declared.to).toEqual([shopper.email]);
+  expect(declared.text).toContain(`1 × ${c!.name}`);
+  expect(declared.text).toContain("É esta a data da declaração.");
+  const link = /\/livre-resolucao\/confirmar\?ligacao=[\w-]+/.exec(declared.text ?? "")?.[0];
+  expect(link).toBeTruthy();
+  await expect(readMailTo(stranger, 1_000)).rejects.toThrow();
+
+  // ----- the e-mailed link: the owner keeps one of the items, gives the IBAN, confirms -----
+  await page.goto(link!);
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Livre resolução da encomenda n.º ${viaForm}` }),
+  ).toBeVisible();
   await expect(page.getByRole("checkbox", { name: named(c!.name) })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: named(d!.name) })).toBeChecked();
+  await page.getByRole("checkbox", { name: named(d!.name) }).uncheck();
   await page.getByLabel("IBAN para o reembolso").fill(IBAN);
   await expectNoHorizontalOverflow(page);
-  await screenshot(page, "livre-resolucao-artigos");
-  await page.getByRole("button", { name: "Confirmar desistência" }).click();
-  await expect(page.getByRole("status")).toContainText("Pedido de livre resolução registado.");
+  await expectAccessible(page);
+  await screenshot(page, "livre-resolucao-ligacao");
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  await expect(page.getByRole("status")).toContainText("Pedido de livre resolução atualizado.");
   const formRequest = page.getByRole("list", { name: "Pedidos de livre resolução" }).getByRole("listitem").first();
   await expect(formRequest).toContainText("Pedido registado");
   await expect(formRequest).toContainText(`1 × ${c!.name}`);
+  await expect(formRequest).not.toContainText(d!.name);
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
-  await screenshot(page, "livre-resolucao-registado");
+  await screenshot(page, "livre-resolucao-ligacao-confirmada");
 
-  const formMail = await readMailTo(`Livre resolução registada: encomenda #${viaForm}`);
-  expect(formMail.to).toEqual([shopper.email]);
-  expect(formMail.text).toContain(`1 × ${c!.name}`);
-  expect(formMail.text).toContain("(inclui os portes de envio)");
+  const updated = await readMailTo(`Livre resolução atualizada: encomenda #${viaForm}`);
+  expect(updated.to).toEqual([shopper.email]);
+  expect(updated.text).toContain(`1 × ${c!.name}`);
+  expect(updated.text).not.toContain(d!.name);
+  expect(updated.text).toContain("IBAN PT50 0002 0123 1234 5678 9015 4");
   const formAt = new Date((await formRequest.locator("time").getAttribute("datetime"))!);
-  expect(formMail.text).toContain(`a ${lisbonText(formAt)} (hora de Lisboa)`);
+  expect(updated.text).toContain(`registado a ${lisbonText(formAt)} (hora de Lisboa)`);
+  expect(declared.text).toContain(`a ${lisbonText(formAt)} (hora de Lisboa)`);
+
+  // Used once.
+  await page.goto(link!);
+  await expect(page.getByRole("alert")).toContainText("Esta ligação é inválida, já foi usada ou expirou.");
 
   // ----- the order page, signed in: one of the two items -----
   await loginThroughForm(page, shopper.email, shopper.password);
