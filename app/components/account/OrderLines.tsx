@@ -28,6 +28,14 @@ export function OrderLines({ order }: { order: MyOrderDetail }) {
           <dt className="text-gray-600">Subtotal</dt>
           <dd className="text-gray-900 tabular-nums">{formatEuros(order.subtotal)}</dd>
         </div>
+        {order.desconto > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-600">
+              Desconto{order.codigo_desconto ? ` (código ${order.codigo_desconto})` : ""}
+            </dt>
+            <dd className="text-green-700 tabular-nums">−{formatEuros(order.desconto)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt className="text-gray-600">Portes{order.dados_entrega.entrega_rapida ? " (entrega rápida)" : ""}</dt>
           <dd className="text-gray-900 tabular-nums">{formatEuros(order.portes)}</dd>

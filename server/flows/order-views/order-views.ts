@@ -84,6 +84,8 @@ export async function readMyOrder(db: Database, userId: number, orderId: number)
     })),
     subtotal: euros(order.subtotalCents),
     portes: euros(order.shippingCents),
+    desconto: euros(order.discountCents + order.shippingDiscountCents),
+    codigo_desconto: order.discountCode,
     total: euros(order.totalCents),
     iva: vatViewOf(lines, order),
     dados_entrega: {

@@ -25,6 +25,10 @@ export const myOrderDetail = z.object({
   lines: z.array(myOrderLine),
   subtotal: z.number(),
   portes: z.number(),
+  /** Every discount (automatic reductions, the code, free delivery), euros; 0 when none (issue 20). */
+  desconto: z.number(),
+  /** The discount code used, or null. */
+  codigo_desconto: z.string().nullable(),
   total: z.number(),
   /** IVA included in the total, per rate (and exemption code), delivery counted in its rate's group. */
   iva: vatBreakdownView,

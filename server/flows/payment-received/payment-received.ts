@@ -118,6 +118,8 @@ async function confirmationMail(
     method: order.paymentMethod,
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
+    discountCents: order.discountCents + order.shippingDiscountCents,
+    discountCode: order.discountCode,
     totalCents: order.totalCents,
     shippingVatRateBp: order.shippingVatRateBp,
     delivery: {

@@ -10,6 +10,8 @@ export function OrderConfirmationMail(p: {
   orderId: number;
   lines: Array<{ item: string; variant: string; amount: string }>;
   subtotal: string;
+  /** The order's discounts (label with the code, amount), or null. */
+  discount?: { label: string; amount: string } | null;
   shipping: string;
   method: string;
   total: string;
@@ -43,6 +45,9 @@ export function OrderConfirmationMail(p: {
           ),
         ),
         h("tr", null, h("td", null, "Subtotal"), h("td", { style: right }, p.subtotal)),
+        p.discount
+          ? h("tr", null, h("td", null, p.discount.label), h("td", { style: right }, `−${p.discount.amount}`))
+          : null,
         h("tr", null, h("td", null, "Portes"), h("td", { style: right }, p.shipping)),
         h(
           "tr",

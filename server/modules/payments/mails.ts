@@ -15,6 +15,10 @@ export interface ConfirmationData {
   method: string;
   subtotalCents: number;
   shippingCents: number;
+  /** Every discount of the order (lines and delivery), cents; absent or 0: none (issue 20). */
+  discountCents?: number;
+  /** The discount code used, or null. */
+  discountCode?: string | null;
   totalCents: number;
   /** The delivery's IVA rate as stored (orders.shipping_vat_rate_bp). */
   shippingVatRateBp: number;
@@ -52,6 +56,12 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
   const vat = vatBreakdown(d.lines, storedShipping(d.lines, d.shippingCents, d.shippingVatRateBp));
   // The order's page in /conta: its state, and the invoice's PDF once issued.
   const orderUrl = `${d.publicUrl}/conta/encomendas/${d.orderId}`;
+  const discount = d.discountCents
+    ? {
+        label: d.discountCode ? `Desconto (código ${d.discountCode})` : "Desconto",
+        amount: formatEuros(d.discountCents),
+      }
+    : null;
   const speed = d.delivery.fast ? "Entrega rápida (dia útil seguinte)" : "Entrega normal (2 dias úteis)";
   const text = [
     `Olá ${d.customerName},`,
@@ -61,6 +71,7 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
     ...textLines,
     "",
     `Subtotal: ${formatEuros(d.subtotalCents)}`,
+    ...(discount ? [`${discount.label}: −${discount.amount}`] : []),
     `Portes: ${formatEuros(d.shippingCents)}`,
     `Total pago (${method}): ${formatEuros(d.totalCents)}`,
     "",
@@ -86,6 +97,7 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
         amount: formatEuros(l.unitPriceCents * l.quantity),
       })),
       subtotal: formatEuros(d.subtotalCents),
+      discount,
       shipping: formatEuros(d.shippingCents),
       method,
       total: formatEuros(d.totalCents),
