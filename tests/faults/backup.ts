@@ -11,6 +11,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { inArray } from "drizzle-orm";
 import { readMember } from "#server/cli/backup/archive.ts";
 import { MANIFEST_FILE } from "#server/cli/backup/data-dir.ts";
@@ -35,10 +36,14 @@ import {
   type Shop,
 } from "./harness.ts";
 
-/** Each account may hold 5 pending orders (orders/rules.ts): the load goes round 30 accounts, 150 orders at most. */
-const BUYERS = 30;
+/**
+ * Each account may hold 5 pending orders (orders/rules.ts): the load goes round 40 accounts, 200 orders at most, and
+ * each of the WORKERS pauses PAUSE_MS between orders (a steady stream of ≤ 8 orders a second that lasts the backup).
+ */
+const BUYERS = 40;
 const ORDERS_PER_BUYER = 5;
-const WORKERS = 3;
+const WORKERS = 4;
+const PAUSE_MS = 500;
 const PICTURES = 6;
 const STOCK = 100_000;
 
@@ -125,6 +130,7 @@ export const backupTests: FaultTest[] = [
               status: answer.status,
               orderId: answer.status === 201 ? (answer.body.order_id as number) : undefined,
             });
+            await sleep(PAUSE_MS);
           }
         }),
       );
@@ -138,7 +144,9 @@ export const backupTests: FaultTest[] = [
       const backup = await runCommand("server/cli/backup.ts", ["--out", file], { DATA_DIR: shop.dataDir });
       const whileBackingUp = placed.filter((p) => p.sentAt >= backupStarted && p.answeredAt <= Date.now()).length;
       const afterBackup = placed.length;
-      await waitFor("orders after the backup", 10_000, () => placed.length > afterBackup + WORKERS, 50);
+      await waitFor("orders after the backup", 10_000, () => placed.length > afterBackup + WORKERS, 50).catch(() => {
+        throw new Error(`the load ran out of accounts (${placed.length} orders) before the backup ended`);
+      });
       loading = false;
       await load;
       assert(backup.code === 0, `npm run backup failed (${backup.code}):\n${backup.out}`);

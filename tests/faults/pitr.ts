@@ -121,6 +121,10 @@ export const pitrTests: FaultTest[] = [
         const backupStarted = Date.now();
         await pgbackrest("--type=full", "backup");
         const backupMs = Date.now() - backupStarted;
+        const info = JSON.parse(await pgbackrest("--output=json", "info")) as Array<{
+          backup: Array<{ label: string }>;
+        }>;
+        const label = info[0]!.backup.at(-1)!.label;
 
         await seedProduct(db, "Prato de Ardósia", [["Cinza", "Único"]], 5);
         const deleted = await seedProduct(db, "Caneca de Barro", [["Branco", "Único"]], 5);
@@ -144,7 +148,8 @@ export const pitrTests: FaultTest[] = [
         mkdirSync(data, { mode: 0o700 });
         if (isRoot) chownByName(data);
         const restoreStarted = Date.now();
-        await pgbackrest("--type=time", `--target=${target}`, "--target-action=promote", "restore");
+        // --set: pgBackRest picks a backup by whole seconds, and this one ended less than a second before the target.
+        await pgbackrest(`--set=${label}`, "--type=time", `--target=${target}`, "--target-action=promote", "restore");
         const restoreMs = Date.now() - restoreStarted;
         await pgCtl("-w", "start");
         await waitFor("the end of the recovery", 30_000, async () => {
