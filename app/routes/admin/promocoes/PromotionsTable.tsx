@@ -28,6 +28,8 @@ function conditions(p: PromotionRow, categoryName: (id: number) => string): stri
   if (p.categorias.length) parts.push(`Categorias: ${p.categorias.map(categoryName).join(", ")}`);
   if (p.produtos.length) parts.push(`Produtos n.º ${p.produtos.join(", ")}`);
   if (!p.categorias.length && !p.produtos.length) parts.push("Todos os produtos");
+  if (p.codigo !== null) parts.push(p.usos_max === null ? `Usos: ${p.usos}` : `Usos: ${p.usos} de ${p.usos_max}`);
+  if (p.usos_por_cliente !== null) parts.push(`Máximo ${p.usos_por_cliente} por cliente`);
   if (p.codigo !== null && p.acumulavel) parts.push("Acumula com automáticas");
   return parts.join(" · ");
 }
@@ -69,7 +71,7 @@ export function PromotionsTable({
     {
       id: "nome",
       header: "Promoção",
-      width: "w-[15%]",
+      width: "w-[17%]",
       inCardTitle: true,
       cell: (p) => (
         <>
@@ -83,41 +85,28 @@ export function PromotionsTable({
         </>
       ),
     },
-    { id: "desconto", header: "Desconto", width: "w-[8%]", cell: discountText },
-    { id: "periodo", header: "Período", width: "w-[12%]", cell: periodText },
-    { id: "condicoes", header: "Condições", width: "w-[13%]", cell: (p) => conditions(p, categoryName) },
+    { id: "desconto", header: "Desconto", width: "w-[9%]", cell: discountText },
+    { id: "periodo", header: "Período", width: "w-[13%]", cell: periodText },
+    { id: "condicoes", header: "Condições", width: "w-[18%]", cell: (p) => conditions(p, categoryName) },
     {
-      id: "usos",
-      header: "Usos",
-      width: "w-[6%]",
+      id: "resultados",
+      header: "Resultados",
+      width: "w-[18%]",
       className: "tabular-nums",
-      cell: (p) => (p.codigo === null ? "—" : p.usos_max === null ? String(p.usos) : `${p.usos} / ${p.usos_max}`),
-    },
-    {
-      id: "encomendas",
-      header: "Encomendas",
-      width: "w-[9%]",
-      className: "tabular-nums",
-      cell: (p) => p.resultados.encomendas,
-    },
-    {
-      id: "receita",
-      header: "Receita",
-      width: "w-[8%]",
-      className: "tabular-nums",
-      cell: (p) => formatEuroAmount(p.resultados.receita),
-    },
-    {
-      id: "descontoDado",
-      header: "Desconto dado",
-      width: "w-[8%]",
-      className: "tabular-nums",
-      cell: (p) => formatEuroAmount(p.resultados.desconto),
+      cell: (p) => (
+        <ul>
+          <li data-figure="encomendas">
+            {p.resultados.encomendas} {p.resultados.encomendas === 1 ? "encomenda paga" : "encomendas pagas"}
+          </li>
+          <li data-figure="receita">Receita {formatEuroAmount(p.resultados.receita)}</li>
+          <li data-figure="desconto">Desconto {formatEuroAmount(p.resultados.desconto)}</li>
+        </ul>
+      ),
     },
     {
       id: "estado",
       header: "Estado",
-      width: "w-[7%]",
+      width: "w-[11%]",
       cell: (p) => {
         const s = status(p, now);
         return <Badge className={s.className}>{s.label}</Badge>;
