@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
@@ -13,6 +14,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker per core but one; on a two-core machine that is a single file at a time while
+    // most tests wait on PostgreSQL (each file has its own database), so at least two files run side by side.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // `npm run test:coverage` (CI prints the summary): V8's own counters, no instrumentation step.
     coverage: {
       provider: "v8",
