@@ -1,8 +1,8 @@
 import { lisbonText } from "#tests/support/lisbon.ts";
-import { expect, test, type APIRequestContext, type Page } from "./fixtures.ts";
+import { expect, request, test, type APIRequestContext, type Page } from "./fixtures.ts";
 import { adminApi, expectNoHorizontalOverflow } from "./admin-tables-support.ts";
 import { deliveredOrder, productsInStock, signedInCliente, type InStock } from "./accounts-kit.ts";
-import { expectAccessible, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
+import { ADMIN, expectAccessible, loginThroughForm, readMailTo, uniqueEmail } from "./support.ts";
 
 /**
  * 'Livre resolução' (issue 14 §4, issue 20 item 7, decision 0023) at 1280 and 375 px: a shopper with two delivered
@@ -168,6 +168,74 @@ test("withdrawal declared on the public form and completed through the e-mailed 
   expect(pageMail.text).toContain("IBAN PT50 0002 0123 1234 5678 9015 4");
   const pageAt = new Date((await pageRequest.locator("time").getAttribute("datetime"))!);
   expect(pageMail.text).toContain(`a ${lisbonText(pageAt)} (hora de Lisboa)`);
+
+  await shopper.api.dispose();
+  await admin.api.dispose();
+});
+
+test("a declaration someone else made: the admin sees who filed it; the owner cancels it in /conta", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await adminApi(baseURL);
+  const shopper = await createShopper(admin.api, admin.csrf, baseURL);
+  const [product] = await inStock(shopper.api, 1);
+  const orderId = await deliveredOrder(shopper, admin, [product!]);
+
+  // Anyone (no session) with the order number and the e-mail declares it: recorded, nothing shown back.
+  const anyone = await request.newContext({ baseURL });
+  const declared = await anyone.post("/api/withdrawal", { data: { order_id: orderId, email: shopper.email } });
+  expect(declared.status()).toBe(200);
+  expect(await declared.text()).not.toContain(product!.name);
+  await anyone.dispose();
+
+  const seen = (await (await admin.api.get(`/api/orders/${orderId}/returns`)).json()) as {
+    returns: Array<{ id: number; filed_label: string; completion_label: string | null; awaiting_owner: boolean }>;
+  };
+  const [ret] = seen.returns;
+  expect(ret).toMatchObject({ awaiting_owner: true });
+  expect(ret!.filed_label).toContain("formulário público");
+  expect(ret!.completion_label).toContain("a aguardar que o cliente confirme");
+
+  // The admin's order page says who filed it and that it waits for the client.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Aceitar" }).click(); // the cookie notice, out of the screenshots
+  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL("**/dashboard");
+  await page.goto(`/orders/${orderId}`);
+  const card = page.getByRole("article", { name: `Devolução #${ret!.id}` });
+  await expect(card).toContainText("Feito por");
+  await expect(card).toContainText("formulário público (sem sessão iniciada");
+  await expect(card).toContainText("a aguardar que o cliente confirme os artigos e o reembolso");
+  await card.scrollIntoViewIfNeeded();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "admin-livre-resolucao-declarada");
+  await page.context().clearCookies();
+
+  await loginThroughForm(page, shopper.email, shopper.password);
+  await page.waitForURL((url) => url.pathname !== "/login");
+  await page.goto(`/conta/encomendas/${orderId}`);
+  const panel = page.getByRole("region", { name: "Livre resolução" });
+  await expect(panel).toContainText("Este pedido foi feito no formulário público de livre resolução");
+  await expect(panel).not.toContainText("Todos os artigos desta encomenda já estão");
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+  await screenshot(page, "conta-livre-resolucao-declarada");
+  await panel.getByRole("button", { name: "Cancelar pedido" }).click();
+  await expect(panel).toContainText(`Cancelar o pedido n.º ${ret!.id}?`);
+  await panel.getByRole("button", { name: "Sim, cancelar o pedido" }).click();
+  await expect(panel.getByRole("status")).toContainText("Pedido de livre resolução cancelado.");
+  await expect(panel.getByRole("list", { name: "Pedidos de livre resolução" })).toContainText("Cancelado");
+  // Its units are free again: the owner may still withdraw.
+  await expect(panel.getByRole("button", { name: "Livre resolução: desistir da compra" })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "conta-livre-resolucao-cancelada");
+
+  // The e-mailed link died with the cancellation.
+  const mail = await readMailTo(`Livre resolução registada: encomenda #${orderId}`);
+  await page.goto(/\/livre-resolucao\/confirmar\?ligacao=[\w-]+/.exec(mail.text ?? "")![0]);
+  await expect(page.getByRole("alert")).toContainText("Esta ligação é inválida, já foi usada ou expirou.");
 
   await shopper.api.dispose();
   await admin.api.dispose();
