@@ -20,7 +20,7 @@ import {
   type RefundResult,
 } from "./admin-schemas.ts";
 import { IBAN_MESSAGE, isValidPtIban, normaliseIban } from "./iban.ts";
-import { attemptState } from "./refunds.ts";
+import { attemptState, withdrawalRefund } from "./refunds.ts";
 import {
   type CompletionChannel,
   FILED_LABELS,
@@ -336,10 +336,8 @@ export async function openReturn(
       if (!isValidPtIban(body.iban)) throw new BadRequestError(IBAN_MESSAGE);
       iban = normaliseIban(body.iban);
     }
-    const chosenOf = (id: number) => chosen.find((c) => c.line.id === id)?.quantity ?? 0;
-    const full = lines.every((l) => l.returned + chosenOf(l.id) >= l.quantity);
-    const refundCents =
-      chosen.reduce((sum, c) => sum + c.line.unitPriceCents * c.quantity, 0) + (full ? order.shippingCents : 0);
+    // What was paid for these units; the standard delivery on a full withdrawal (refunds.ts, issue 20).
+    const { refundCents } = withdrawalRefund(order, lines, chosen);
     const [row] = await tx
       .insert(returns)
       .values({

@@ -7,6 +7,7 @@ import { lockOrder } from "#server/modules/orders/fulfilment-status.ts";
 import type { Order } from "#server/modules/orders/status.ts";
 import { payments } from "#server/modules/payments/schema.ts";
 import { REFUND_MESSAGES as M } from "./admin-schemas.ts";
+import { paidForUnits } from "#server/modules/promotions/pricing.ts";
 
 /*
  * Money back (issue 14 §4), the returns module's part: the refunds rows and the returns they settle. A received
@@ -172,11 +173,67 @@ export async function markRefundDone(
   return done!;
 }
 
-/** The order lines a return gives back: what its credit note credits. */
-export function returnedLines(tx: Tx, returnId: number): Promise<CreditedLine[]> {
-  return tx
-    .select({ orderLineId: returnLines.orderLineId, quantity: returnLines.quantity })
+/**
+ * The order lines a return gives back: what its credit note credits, each with the units of its line that earlier
+ * returns (not cancelled) took first (`fromUnit`): a discounted line's units may differ by a cent (withdrawalRefund).
+ */
+export async function returnedLines(tx: Tx, returnId: number): Promise<CreditedLine[]> {
+  const rows = await tx
+    .select({
+      orderLineId: returnLines.orderLineId,
+      quantity: returnLines.quantity,
+      fromUnit: sql<number>`coalesce((
+        select sum(e.quantity) from ${returnLines} e join ${returns} r on r.id = e.return_id
+         where e.order_line_id = ${returnLines.orderLineId} and e.return_id < ${returnLines.returnId}
+           and r.status <> 'cancelled'), 0)::int`,
+    })
     .from(returnLines)
     .where(eq(returnLines.returnId, returnId))
     .orderBy(asc(returnLines.id));
+  return rows.map((r) => (r.fromUnit > 0 ? r : { orderLineId: r.orderLineId, quantity: r.quantity }));
+}
+
+/** An order line as a refund of some of its units reads it. */
+export interface RefundedLine {
+  id: number;
+  unitPriceCents: number;
+  quantity: number;
+  /** The line's discount, whole line (order_lines.discount_cents; 0 before issue 20). */
+  discountCents?: number;
+  /** Units already in another return (not cancelled): they took the line's first units. */
+  returned: number;
+}
+
+/**
+ * What a withdrawal of `chosen` units refunds (issue 20, decision 0022): what was actually paid for them (the line's
+ * discount shared over its units by shareOut: refunding every unit, in any number of returns, gives back the line's
+ * net exactly) and, on a full withdrawal (every unit of the order returned with this one), the STANDARD delivery as
+ * paid (after a free-delivery code) but not the next-day supplement: Decreto-Lei 24/2014 art. 12.º 1 and 3, as
+ * /termos-e-condicoes says. A partial withdrawal keeps delivery, which the shopper still received.
+ */
+export function withdrawalRefund(
+  order: { shippingCents: number; shippingDiscountCents?: number; expressSupplementCents?: number },
+  lines: readonly RefundedLine[],
+  chosen: ReadonlyArray<{ line: RefundedLine; quantity: number }>,
+): { refundCents: number; includesDelivery: boolean; deliveryCents: number } {
+  // The units before these are the ones other returns hold (as `lines` counts them: the caller may pass a request's
+  // own line states in `chosen`), never past the line's end.
+  const itemsCents = chosen.reduce((sum, c) => {
+    const before = lines.find((l) => l.id === c.line.id)?.returned ?? c.line.returned;
+    const from = Math.max(0, Math.min(before, c.line.quantity - c.quantity));
+    const line = {
+      unitPriceCents: c.line.unitPriceCents,
+      quantity: c.line.quantity,
+      discountCents: c.line.discountCents ?? 0,
+    };
+    return sum + paidForUnits(line, c.quantity, from);
+  }, 0);
+  const chosenOf = (id: number) => chosen.filter((c) => c.line.id === id).reduce((s, c) => s + c.quantity, 0);
+  const full = lines.every((l) => l.returned + chosenOf(l.id) >= l.quantity);
+  const standardPaid = Math.max(
+    0,
+    order.shippingCents - (order.shippingDiscountCents ?? 0) - (order.expressSupplementCents ?? 0),
+  );
+  const deliveryCents = full ? standardPaid : 0;
+  return { refundCents: itemsCents + deliveryCents, includesDelivery: deliveryCents > 0, deliveryCents };
 }

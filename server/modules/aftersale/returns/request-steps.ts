@@ -10,6 +10,7 @@ import type { Order } from "#server/modules/orders/status.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
 import type { ShopSettings } from "#server/modules/settings/schemas.ts";
 import { IBAN_MESSAGE, isValidPtIban, normaliseIban } from "./iban.ts";
+import { withdrawalRefund } from "./refunds.ts";
 import { WITHDRAWAL_MESSAGES as M, type WithdrawalBody } from "./schemas.ts";
 import { type LineState, needsIban } from "./withdrawal-view.ts";
 
@@ -73,20 +74,12 @@ export const everyFreeUnit = (lines: LineState[]): Chosen[] =>
   lines.filter((l) => l.quantity > l.returned).map((line) => ({ line, quantity: line.quantity - line.returned }));
 
 /**
- * The refund, from the order lines' stored prices. On a full withdrawal (with this request every unit of the order
- * is returned) the initial delivery cost is refunded too: Decreto-Lei 24/2014 art. 12(1) makes the shop refund
- * "todos os pagamentos recebidos, incluindo os custos de entrega do bem". (Art. 12(3) would let the shop keep the
- * extra over the cheapest standard delivery when the shopper chose a faster one; we refund all of it: simpler, and
- * never less than the law asks.) A partial withdrawal keeps delivery, which the shopper still received.
+ * The refund: what was paid for the units chosen and, on a full withdrawal, the standard delivery but not the
+ * next-day supplement (Decreto-Lei 24/2014 art. 12.º 1 and 3): refunds.ts' withdrawalRefund (issue 20).
  */
 export function refundOf(order: Order, lines: LineState[], chosen: Chosen[]) {
-  const itemsCents = chosen.reduce((sum, c) => sum + c.line.unitPriceCents * c.quantity, 0);
-  const chosenOf = (id: number) => chosen.find((c) => c.line.id === id)?.quantity ?? 0;
-  const full = lines.every((l) => l.returned + chosenOf(l.id) >= l.quantity);
-  return {
-    refundCents: itemsCents + (full ? order.shippingCents : 0),
-    includesDelivery: full && order.shippingCents > 0,
-  };
+  const { refundCents, includesDelivery } = withdrawalRefund(order, lines, chosen);
+  return { refundCents, includesDelivery };
 }
 
 /** The refund's IBAN when the order was paid by Multibanco or Payshop (checked), null for MB WAY. */

@@ -81,6 +81,8 @@ export interface LineState {
   size: string | null;
   unitPriceCents: number;
   quantity: number;
+  /** The line's discount, whole line (issue 20): a refund gives back what was paid (refunds.ts' withdrawalRefund). */
+  discountCents: number;
   /** Units already in a return that is not cancelled. */
   returned: number;
 }
@@ -114,6 +116,7 @@ export async function lineStates(tx: Tx, orderId: number, except?: number): Prom
       size: orderLines.sizeName,
       unitPriceCents: orderLines.unitPriceCents,
       quantity: orderLines.quantity,
+      discountCents: orderLines.discountCents,
       returned: sql<number>`coalesce(${returned.units}, 0)::int`,
     })
     .from(orderLines)
