@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "#tests/support/db.ts";
 import type { Database } from "#server/core/db/client.ts";
 import { categories, productPriceHistory, products } from "#server/modules/catalog/schema.ts";
@@ -163,6 +163,23 @@ describe("reductionsFor", () => {
     expect(await lowest()).toBe(2550); // F's last millisecond over 5100
     await endF("2026-10-11T00:00:00");
     expect(await lowest()).toBe(4320);
+  });
+
+  it("costs the same queries for one product as for a page: one for the promotions, one for the history", async () => {
+    const queries = async (ids: number[]) => {
+      const rows = await rowsOf(ids);
+      const spy = vi.spyOn(db.$client, "query");
+      try {
+        await reductionsFor(db, rows, NOW);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect(await queries([p1])).toBe(2);
+    expect(await queries([p1, p2, p3, p4])).toBe(2);
+    // Nothing reduced: the promotions only.
+    expect(await queries([p3])).toBe(1);
   });
 
   it("nothing before the promotion starts or after it ends", async () => {
