@@ -351,25 +351,31 @@ describe("catalogue version", () => {
   });
   afterAll(() => listener.release());
 
-  /** Sends a marker and waits for it: every notification committed before it has arrived by then (same order). */
-  async function heardUntilMarker(marker: string): Promise<string[]> {
-    const start = heard.length;
+  /**
+   * What was heard since `from` (a length of `heard` taken before the action): sends a marker and waits for it, so
+   * every notification committed before it has arrived (they come in commit order).
+   */
+  async function heardSince(from: number, marker: string): Promise<string[]> {
     await t.db.execute(sql`select pg_notify('loja_catalog', ${marker})`);
-    while (!heard.slice(start).includes(marker)) await new Promise<void>((resolve) => waiters.push(resolve));
-    return heard.slice(start, heard.indexOf(marker, start));
+    while (!heard.slice(from).includes(marker)) await new Promise<void>((resolve) => waiters.push(resolve));
+    return heard.slice(from, heard.indexOf(marker, from));
   }
 
   it("saving and deleting notify loja_catalog; counting a use does not", async () => {
-    await heardUntilMarker("start");
+    await heardSince(heard.length, "start");
+    let from = heard.length;
     const created = await call("POST", "/api/promocoes", admin, aCode());
-    expect(await heardUntilMarker("m1")).toEqual(["promotions"]);
+    expect(await heardSince(from, "m1")).toEqual(["promotions"]);
     const id = created.json().id;
+    from = heard.length;
     await call("PUT", `/api/promocoes/${id}`, admin, aCode({ valor: 20 }));
-    expect(await heardUntilMarker("m2")).toEqual(["promotions"]);
+    expect(await heardSince(from, "m2")).toEqual(["promotions"]);
     // What checkout does when an order takes a use: the prices shown do not change, the caches stay.
+    from = heard.length;
     await t.db.execute(sql`update promotions set uses = uses + 1, updated_at = now() where id = ${id}`);
-    expect(await heardUntilMarker("m3")).toEqual([]);
+    expect(await heardSince(from, "m3")).toEqual([]);
+    from = heard.length;
     await call("DELETE", `/api/promocoes/${id}`, admin);
-    expect(await heardUntilMarker("m4")).toEqual(["promotions"]);
+    expect(await heardSince(from, "m4")).toEqual(["promotions"]);
   });
 });
