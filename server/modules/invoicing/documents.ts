@@ -21,6 +21,13 @@ export type CreditedLine = { orderLineId: number; quantity: number; fromUnit?: n
  */
 export type OrderItem = InvoiceItem & { discountCents: number };
 
+/**
+ * An order line's id, the standard delivery as paid ("shipping": what a full withdrawal refunds) or the next-day
+ * supplement ("supplement": never refunded on a withdrawal, DL 24/2014 art. 12.º 3), each its own document item so a
+ * credit note credits whole invoice items (Vendus credits only lines of the invoice at their invoiced price).
+ */
+export type OrderItemKey = number | "shipping" | "supplement";
+
 /** The items of `units` units (from `from`) of an order item, at what they cost (unitSplit; one or two items). */
 export function itemsOf(item: OrderItem, units = item.quantity, from = 0): InvoiceItem[] {
   const { discountCents, ...plain } = item;
@@ -37,7 +44,7 @@ export function itemsOf(item: OrderItem, units = item.quantity, from = 0): Invoi
 const centsText = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
 
 /** The invoice's items: every order item at what it cost. */
-export function invoiceItems(orderItems: Map<number | "shipping", OrderItem>): InvoiceItem[] {
+export function invoiceItems(orderItems: Map<OrderItemKey, OrderItem>): InvoiceItem[] {
   return [...orderItems.values()].flatMap((item) => itemsOf(item));
 }
 
@@ -58,7 +65,7 @@ export function documentTitle(kind: string): string {
  */
 export function creditNoteItems(
   row: Pick<InvoiceRow, "lines" | "totalCents">,
-  orderItems: Map<number | "shipping", OrderItem>,
+  orderItems: Map<OrderItemKey, OrderItem>,
   orderId: number,
 ): InvoiceItem[] {
   const lines = (row.lines as CreditedLine[] | null) ?? [];

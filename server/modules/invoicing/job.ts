@@ -22,6 +22,7 @@ import {
   invoiceItems,
   type InvoiceRow,
   type OrderItem,
+  type OrderItemKey,
 } from "./documents.ts";
 import { storedShipping } from "#server/modules/tax/vat.ts";
 
@@ -230,7 +231,7 @@ export async function buildRequest(db: Tx, row: InvoiceRow): Promise<InvoiceRequ
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
   const buyer = invoiceBuyer(order);
   // Each line with its discount (issue 20): its items are its net, split so that they add up to the cent.
-  const orderItems = new Map<number | "shipping", OrderItem>();
+  const orderItems = new Map<OrderItemKey, OrderItem>();
   for (const line of lines) {
     orderItems.set(line.id, {
       name: itemName(line),
@@ -241,19 +242,25 @@ export async function buildRequest(db: Tx, row: InvoiceRow): Promise<InvoiceRequ
       discountCents: line.discountCents,
     });
   }
-  // Delivery as paid: after a free-delivery code (the next-day supplement stays).
-  const shippingPaid = order.shippingCents - order.shippingDiscountCents;
-  if (shippingPaid > 0) {
-    orderItems.set("shipping", {
-      name: "Portes de envio",
-      quantity: 1,
-      unitPriceCents: shippingPaid,
-      vatRateBp: order.shippingVatRateBp,
-      // Exempt delivery (every line exempt) carries the lines' reason code, as the order's IVA breakdown shows it.
-      exemptionCode: storedShipping(lines, shippingPaid, order.shippingVatRateBp).vatExemptionCode,
-      discountCents: 0,
-    });
-  }
+  // Delivery as paid: the standard rate after a free-delivery code, and the next-day supplement as its own item.
+  const supplement = Math.min(order.expressSupplementCents, order.shippingCents - order.shippingDiscountCents);
+  const standardPaid = order.shippingCents - order.shippingDiscountCents - supplement;
+  const paidShipping = storedShipping(
+    lines,
+    order.shippingCents - order.shippingDiscountCents,
+    order.shippingVatRateBp,
+  );
+  const deliveryItem = (name: string, cents: number): OrderItem => ({
+    name,
+    quantity: 1,
+    unitPriceCents: cents,
+    vatRateBp: order.shippingVatRateBp,
+    // Exempt delivery (every line exempt) carries the lines' reason code, as the order's IVA breakdown shows it.
+    exemptionCode: paidShipping.vatExemptionCode,
+    discountCents: 0,
+  });
+  if (standardPaid > 0) orderItems.set("shipping", deliveryItem("Portes de envio", standardPaid));
+  if (supplement > 0) orderItems.set("supplement", deliveryItem("Entrega rápida (suplemento)", supplement));
   const items: InvoiceItem[] =
     row.kind === "invoice" ? invoiceItems(orderItems) : creditNoteItems(row, orderItems, order.id);
   const sum = items.reduce((s, i) => s + i.quantity * i.unitPriceCents, 0);
