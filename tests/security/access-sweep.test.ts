@@ -23,7 +23,8 @@ const NON_ADMIN: Record<string, "public" | "user" | "static"> = {
   "GET /robots.txt": "public",
   "GET /sitemap.xml": "public",
   "GET /sitemap-:n.xml": "public",
-  "GET /uploads/*": "static",
+  // Pictures from the picture storage (server/http/uploads.ts; was @fastify/static's /uploads/*).
+  "GET /uploads/:name": "public",
   "POST /api/users/register": "public",
   "GET /api/users/verificar-email": "public",
   "POST /users/login": "public",
@@ -111,7 +112,7 @@ function concrete(
     .replace(":variantId", String(ids.variant))
     .replace(":id", String(ids.product))
     .replace(":reference", ids.reference)
-    .replace("/uploads/*", "/uploads/nao-existe.jpg")
+    .replace("/uploads/:name", "/uploads/nao-existe.jpg")
     .replace("/api/*", "/api/nao-existe");
 }
 
