@@ -80,6 +80,9 @@ export const accountExport = z.object({
       metodo_pagamento: z.string(),
       subtotal: z.number(),
       portes: z.number(),
+      /** Every discount (lines and delivery) and the code used (issue 20); total = subtotal − desconto + portes. */
+      desconto: z.number(),
+      codigo_desconto: z.string().nullable(),
       total: z.number(),
       zona_envio: z.string(),
       entrega_rapida: z.boolean(),
@@ -106,6 +109,8 @@ export const accountExport = z.object({
           tamanho: z.string().nullable(),
           quantidade: z.number(),
           preco_unitario: z.number(),
+          /** The line's discount (issue 20); `total` is before it, as the subtotal is. */
+          desconto: z.number(),
           total: z.number(),
         }),
       ),
@@ -156,6 +161,8 @@ export function exportAccountData(db: Database, userId: number): Promise<Account
         metodo_pagamento: methodLabels[o.paymentMethod] ?? o.paymentMethod,
         subtotal: euros(o.subtotalCents),
         portes: euros(o.shippingCents),
+        desconto: euros(o.discountCents + o.shippingDiscountCents),
+        codigo_desconto: o.discountCode,
         total: euros(o.totalCents),
         zona_envio: o.shippingZone,
         entrega_rapida: o.fastDelivery,
@@ -180,6 +187,7 @@ export function exportAccountData(db: Database, userId: number): Promise<Account
           tamanho: l.sizeName,
           quantidade: l.quantity,
           preco_unitario: euros(l.unitPriceCents),
+          desconto: euros(l.discountCents),
           total: euros(l.unitPriceCents * l.quantity),
         })),
         pagamentos: (payments.get(o.id) ?? []).map((p) => ({

@@ -73,7 +73,9 @@ describe("GET /api/orders/export.csv", () => {
     const [header, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ""));
     // The header line as the accountant's spreadsheet shows it.
     expect(header).toEqual(
-      "Encomenda;Data;Cliente;E-mail;Método;Referência;Estado;Subtotal (€);Portes (€);Total (€)".split(";"),
+      "Encomenda;Data;Cliente;E-mail;Método;Referência;Estado;Subtotal (€);Portes (€);Total (€);Desconto (€);Código de desconto".split(
+        ";",
+      ),
     );
     const dbOrders = await t.db.select().from(orders);
     expect(rows.map((r) => Number(r[0]))).toEqual(dbOrders.map((o) => o.id).sort((a, b) => b - a));
@@ -91,7 +93,9 @@ describe("GET /api/orders/export.csv", () => {
       const o = dbOrders.find((x) => x.id === Number(row[0]))!;
       const f = facts.find((x) => x.id === o.id);
       const user = (await t.db.select().from(users)).find((u) => u.id === o.userId)!;
-      expect(row).toHaveLength(10);
+      expect(row).toHaveLength(12);
+      // Issue 20: the order's discounts (none in these orders) and its code.
+      expect([cents(row[10]!), row[11]]).toEqual([o.discountCents + o.shippingDiscountCents, o.discountCode ?? ""]);
       expect(row[1]).toBe(LISBON_DATE.format(o.createdAt).replace(",", ""));
       // Text a spreadsheet would run starts with an apostrophe; the rest is the name as stored.
       expect(row[2]!.replace(/^'(?=[=+\-@])/, "")).toBe(user.name);

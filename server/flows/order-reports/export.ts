@@ -26,6 +26,9 @@ export const CSV_HEADER = [
   "Subtotal (€)",
   "Portes (€)",
   "Total (€)",
+  // Issue 20: every discount of the order (lines and delivery) and the code used; Total = Subtotal − Desconto + Portes.
+  "Desconto (€)",
+  "Código de desconto",
 ];
 
 const METHOD_LABELS: Record<string, string> = { mbway: "MB WAY", mb: "Multibanco", payshop: "Payshop" };
@@ -41,6 +44,8 @@ interface ExportRow {
   subtotal_cents: number;
   shipping_cents: number;
   total_cents: number;
+  discount_cents: number;
+  discount_code: string | null;
 }
 
 function rowLine(r: ExportRow): string {
@@ -55,6 +60,8 @@ function rowLine(r: ExportRow): string {
     euroCell(Number(r.subtotal_cents)),
     euroCell(Number(r.shipping_cents)),
     euroCell(Number(r.total_cents)),
+    euroCell(Number(r.discount_cents)),
+    r.discount_code === null ? "" : textCell(r.discount_code),
   ]);
 }
 
@@ -67,7 +74,8 @@ async function* csvChunks(db: Database, filters: Partial<AdminOrderFilters>): As
     const { rows }: { rows: Record<string, unknown>[] } = await db.execute(sql`
       select o.id, to_char(o.created_at at time zone ${TIME_ZONE}, 'DD/MM/YYYY HH24:MI') as created,
              u.name, u.email, o.payment_method as method, coalesce(p.reference, p.request_id) as reference,
-             o.status, o.subtotal_cents, o.shipping_cents, o.total_cents
+             o.status, o.subtotal_cents, o.shipping_cents, o.total_cents,
+             o.discount_cents + o.shipping_discount_cents as discount_cents, o.discount_code
       from orders o
       join users u on u.id = o.user_id
       left join lateral (

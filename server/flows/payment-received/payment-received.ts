@@ -120,6 +120,7 @@ async function confirmationMail(
     shippingCents: order.shippingCents,
     discountCents: order.discountCents + order.shippingDiscountCents,
     discountCode: order.discountCode,
+    shippingDiscountCents: order.shippingDiscountCents,
     totalCents: order.totalCents,
     shippingVatRateBp: order.shippingVatRateBp,
     delivery: {

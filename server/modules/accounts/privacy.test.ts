@@ -109,6 +109,10 @@ describe("GET /api/users/me/export", () => {
       expect(exported.total).toBe(row.totalCents / 100);
       expect(exported.subtotal).toBe(row.subtotalCents / 100);
       expect(exported.portes).toBe(row.shippingCents / 100);
+      expect([exported.desconto, exported.codigo_desconto]).toEqual([
+        (row.discountCents + row.shippingDiscountCents) / 100,
+        row.discountCode,
+      ]);
       expect(exported.dados_entrega).toEqual({
         nome: row.deliveryName,
         morada: row.deliveryAddress,
@@ -132,6 +136,7 @@ describe("GET /api/users/me/export", () => {
           tamanho: l.sizeName,
           quantidade: l.quantity,
           preco_unitario: l.unitPriceCents / 100,
+          desconto: l.discountCents / 100,
           total: (l.unitPriceCents * l.quantity) / 100,
         })),
       );

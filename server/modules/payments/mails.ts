@@ -19,6 +19,8 @@ export interface ConfirmationData {
   discountCents?: number;
   /** The discount code used, or null. */
   discountCode?: string | null;
+  /** The part of discountCents taken off delivery (a free-delivery code): IVA is on the delivery as paid. */
+  shippingDiscountCents?: number;
   totalCents: number;
   /** The delivery's IVA rate as stored (orders.shipping_vat_rate_bp). */
   shippingVatRateBp: number;
@@ -53,7 +55,8 @@ export function orderConfirmationMail(d: ConfirmationData): OutgoingMail {
   ];
   const method = METHOD_NAMES[d.method] ?? d.method;
   // IVA per rate of the stored lines and delivery (the same figures as /conta and the invoice).
-  const vat = vatBreakdown(d.lines, storedShipping(d.lines, d.shippingCents, d.shippingVatRateBp));
+  const paidShipping = d.shippingCents - (d.shippingDiscountCents ?? 0);
+  const vat = vatBreakdown(d.lines, storedShipping(d.lines, paidShipping, d.shippingVatRateBp));
   // The order's page in /conta: its state, and the invoice's PDF once issued.
   const orderUrl = `${d.publicUrl}/conta/encomendas/${d.orderId}`;
   const discount = d.discountCents

@@ -191,6 +191,9 @@ export function TotalsPanel({ order }: { order: OrderDetail }) {
     <Panel title="Totais">
       <dl className="space-y-2 text-sm text-gray-900">
         {row("Subtotal", order.subtotal)}
+        {order.desconto
+          ? row(order.codigo_desconto ? `Desconto (código ${order.codigo_desconto})` : "Desconto", -order.desconto)
+          : null}
         {row("Portes", order.shipping)}
         {row("Total", order.total, true)}
       </dl>

@@ -155,10 +155,15 @@ export const orderDetailSchema = z.object({
       quantity: z.number(),
       unit_price: z.number(),
       line_total: z.number(),
+      /** The line's discount (automatic reductions and its share of the code), euros; 0 when none (issue 20). */
+      desconto: z.number().optional(),
     }),
   ),
   subtotal: z.number(),
   shipping: z.number(),
+  /** Every discount (lines and delivery), euros, and the code used (issue 20); total = subtotal − desconto + shipping. */
+  desconto: z.number().optional(),
+  codigo_desconto: z.string().nullable().optional(),
   total: z.number(),
   /** IVA included in the total, per rate (and exemption code), delivery counted in its rate's group. */
   iva: vatBreakdownView,
