@@ -15,6 +15,7 @@ import { startInvoiceXpressStandIn, type IxStandIn } from "#tests/standins/invoi
 import { startVendusStandIn, type VendusStandIn } from "#tests/standins/invoicing/vendus.ts";
 import { createTestApp, type TestApp } from "#tests/support/db.ts";
 import { createUser, login, type AuthHeaders } from "#tests/support/http.ts";
+import { signIn } from "#tests/support/factories.ts";
 import { CALLBACK_KEY, checkout, delivery, payOrder, seedProduct } from "#tests/support/orders.ts";
 
 /*
@@ -254,5 +255,49 @@ describe("refunds of discounted orders add up to what was paid", () => {
     );
     expect(all).toMatchObject({ includesDelivery: false, deliveryCents: 0 });
     expect(all.refundCents).toBe(order!.totalCents - order!.expressSupplementCents);
+  });
+});
+
+describe("the discount shown where the order is read", () => {
+  it("/conta's and the admin's order pages, the IVA breakdown, the CSV export and the RGPD export", async () => {
+    const u = await createUser(t.db, "cliente");
+    const buyer = await login(t.app, u.email, u.password);
+    const admin = await signIn(t, "admin");
+    const { items, code } = await scenario("code_and_auto");
+    const res = await checkout(t, buyer, { items, codigo_desconto: code });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order_id as number;
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id));
+    const discount = (order!.discountCents + order!.shippingDiscountCents) / 100;
+    expect(discount).toBeGreaterThan(0);
+
+    const mine = await t.app.inject({ method: "GET", url: `/api/users/me/orders/${orderId}`, headers: buyer });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ desconto: discount, codigo_desconto: code, total: order!.totalCents / 100 });
+    // IVA is on what was paid: the breakdown adds up to the order's total, not to the list prices.
+    expect(Math.round(mine.json().iva.total * 100)).toBe(order!.totalCents);
+
+    const detail = await t.app.inject({ method: "GET", url: `/api/orders/${orderId}/detail`, headers: admin.headers });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ desconto: discount, codigo_desconto: code });
+    expect(detail.json().lines.map((l: { desconto: number }) => l.desconto)).toEqual(
+      lines.map((l) => l.discountCents / 100),
+    );
+
+    const csv = await t.app.inject({ method: "GET", url: "/api/orders/export.csv", headers: admin.headers });
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split("\r\n").find((line) => line.startsWith(`${orderId};`))!;
+    const cells = row.split(";");
+    expect(cells.slice(-2)).toEqual([discount.toFixed(2).replace(".", ","), code]);
+
+    const rgpd = await t.app.inject({ method: "GET", url: "/api/users/me/export", headers: buyer });
+    expect(rgpd.statusCode).toBe(200);
+    const exported = (rgpd.json().encomendas as Array<Record<string, unknown>>).find((o) => o.numero === orderId)!;
+    expect(exported).toMatchObject({ desconto: discount, codigo_desconto: code });
   });
 });
