@@ -301,3 +301,40 @@ describe("the discount shown where the order is read", () => {
     expect(exported).toMatchObject({ desconto: discount, codigo_desconto: code });
   });
 });
+
+describe("the stand-ins refuse a document whose total is not the adapter's expected one", () => {
+  it("a cent off between the items and the expected total is a validation error, nothing certified", async () => {
+    // The adapter's expected total, one cent more than its items: what a discount lost on the way would look like.
+    const tamper: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      const want = headers.get("x-loja-total-esperado");
+      if (want) headers.set("x-loja-total-esperado", (Number(want) + 0.01).toFixed(2));
+      return fetch(input, { ...init, headers });
+    };
+    const buyer = await freshBuyer();
+    const { items, code } = await scenario("valor");
+    const res = await checkout(t, buyer, { items, codigo_desconto: code });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order_id as number;
+    await payOrder(t, orderId);
+    await t.db.transaction((tx) => queueInvoice(tx, orderId));
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const request = await buildRequest(t.db, row!);
+    const badIx = createInvoiceXpressProvider({
+      account: ix.account,
+      apiKey: ix.apiKey,
+      baseUrl: ix.url,
+      fetch: tamper,
+    });
+    const badVd = createVendusProvider({
+      apiKey: vd.apiKey,
+      baseUrl: vd.url,
+      paymentMethodId: vd.paymentMethodId,
+      fetch: tamper,
+    });
+    await expect(badIx.issueInvoice(request)).rejects.toMatchObject({ retryable: false });
+    await expect(badVd.issueInvoice(request)).rejects.toMatchObject({ retryable: false });
+    expect(ix.documents.filter((d) => d.reference === request.reference && d.status === "final")).toEqual([]);
+    expect(vd.documents.filter((d) => d.externalReference === request.reference)).toEqual([]);
+  });
+});
