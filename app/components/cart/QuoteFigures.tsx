@@ -16,13 +16,15 @@ interface Props {
 const Skeleton = () => <span className="inline-block h-4 w-16 animate-pulse rounded bg-gray-200 align-middle" />;
 
 /**
- * Cart /carrinho and its delivery dialog: Subtotal, Desconto (when any), Portes (with the zone) and 'Total a pagar', every figure
+ * Cart /carrinho and its delivery dialog: Subtotal, Promoções and Desconto (when any), Portes (with the zone) and 'Total a pagar', every figure
  * as the server quoted it (POST /api/cart/quote); never a sum made in the browser.
  */
 export function QuoteFigures({ quote, updating, failed, children }: Props) {
   const value = (euros: number | undefined) => (euros === undefined ? failed ? "—" : <Skeleton /> : formatEuros(euros));
   const zone = ZONE_LABELS[quote?.zona ?? "continente"];
   const discounts = quoteDiscounts(quote);
+  // Both are the server's cents in euros: the difference is exact once rounded to the cent.
+  const codeDiscount = Math.round((discounts.total - discounts.automatic) * 100) / 100;
   return (
     <div aria-live="polite" aria-busy={updating || (!quote && !failed)}>
       <dl className={`space-y-2 text-sm transition-opacity ${updating ? "opacity-60" : ""}`}>
@@ -30,14 +32,21 @@ export function QuoteFigures({ quote, updating, failed, children }: Props) {
           <dt className="text-gray-700">Subtotal</dt>
           <dd className="font-medium text-gray-900">{value(quote?.subtotal)}</dd>
         </div>
-        {discounts.total > 0 ? (
-          // Every discount of the order (automatic reductions, the code, free delivery), as the server quoted it.
+        {discounts.automatic > 0 ? (
+          // The automatic reductions, as each line shows them (and the product pages).
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-gray-700">Promoções</dt>
+            <dd className="font-medium whitespace-nowrap text-green-700">−{formatEuros(discounts.automatic)}</dd>
+          </div>
+        ) : null}
+        {codeDiscount > 0 ? (
+          // The code's discount (its share of the lines and any free delivery), as the server quoted it.
           <div className="flex items-baseline justify-between gap-4">
             <dt className="text-gray-700">
               Desconto
               {discounts.code ? <span className="text-gray-500"> (código {discounts.code})</span> : null}
             </dt>
-            <dd className="font-medium whitespace-nowrap text-green-700">−{formatEuros(discounts.total)}</dd>
+            <dd className="font-medium whitespace-nowrap text-green-700">−{formatEuros(codeDiscount)}</dd>
           </div>
         ) : null}
         <div className="flex items-baseline justify-between gap-4">

@@ -76,6 +76,8 @@ export async function fetchQuote(body: CartQuoteBody, signal?: AbortSignal): Pro
 export interface QuoteDiscounts {
   /** Every discount, lines and delivery. */
   total: number;
+  /** The automatic reductions' part of it (shown on each line too); the rest is the code's. */
+  automatic: number;
   /** The delivery's part of it. */
   delivery: number;
   /** The code applied, or null. */
@@ -83,23 +85,33 @@ export interface QuoteDiscounts {
 }
 
 export function quoteDiscounts(quote: CartQuote | null): QuoteDiscounts {
-  const q = (quote ?? {}) as { desconto?: unknown; portes_desconto?: unknown; codigo_desconto?: unknown };
+  const q = (quote ?? {}) as {
+    desconto?: unknown;
+    desconto_automatico?: unknown;
+    portes_desconto?: unknown;
+    codigo_desconto?: unknown;
+  };
   return {
     total: typeof q.desconto === "number" ? q.desconto : 0,
+    automatic: typeof q.desconto_automatico === "number" ? q.desconto_automatico : 0,
     delivery: typeof q.portes_desconto === "number" ? q.portes_desconto : 0,
     code: typeof q.codigo_desconto === "string" ? q.codigo_desconto : null,
   };
 }
 
-/** A line's unit list price and whole-line discount as quoted (euros). */
+/** A line's unit list price and its automatic reduction, whole line, as quoted (euros). */
 export interface LineDiscount {
   unitList: number;
   discount: number;
 }
 
-/** A quoted line's discount, or null when it has none. */
+/**
+ * A quoted line's automatic reduction, or null when it has none. The line shows the price the product page shows;
+ * the code's share is the summary's own line ('Desconto (código X)'), not spread over the lines.
+ */
 export function lineDiscount(line: unknown): LineDiscount | null {
-  const l = (line ?? {}) as { preco_original?: unknown; desconto?: unknown };
-  if (typeof l.preco_original !== "number" || typeof l.desconto !== "number" || l.desconto <= 0) return null;
-  return { unitList: l.preco_original, discount: l.desconto };
+  const l = (line ?? {}) as { preco_original?: unknown; desconto_automatico?: unknown };
+  if (typeof l.preco_original !== "number" || typeof l.desconto_automatico !== "number" || l.desconto_automatico <= 0)
+    return null;
+  return { unitList: l.preco_original, discount: l.desconto_automatico };
 }

@@ -245,4 +245,23 @@ describe("automatic reductions", () => {
     expect(line).toMatchObject({ discountCents: 600 });
     expect(line!.automaticPromotionId).not.toBeNull();
   });
+
+  it("the quote tells the automatic part of each line's discount from the code's, and the parts add up", async () => {
+    const a = await seedProduct(t, 2500, 10);
+    const b = await seedProduct(t, 1230, 10);
+    await promotion({ code: null, name: "Saldos", kind: "percentagem", percent: 20, productIds: [a.product.id] });
+    const code = await promotion({ kind: "valor", percent: null, amountCents: 300, combinesWithAutomatic: true });
+    const items = [
+      { product_id: a.product.id, variant_id: a.variants[0]!.id, quantity: 2 },
+      { product_id: b.product.id, variant_id: b.variants[0]!.id, quantity: 1 },
+    ];
+    const q = (await quote({ items, codigo_desconto: code.code })).json();
+    // Automatic: 20 % of 25,00 = 5,00 per unit on the first line only; the code's 3,00 is shared over both lines.
+    expect(q.lines.map((l: { desconto_automatico: number }) => l.desconto_automatico)).toEqual([10, 0]);
+    expect(q.desconto_automatico).toBe(10);
+    expect(q.desconto).toBe(13);
+    const lineSum = q.lines.reduce((sum: number, l: { desconto: number }) => sum + Math.round(l.desconto * 100), 0);
+    expect(lineSum + Math.round(q.portes_desconto * 100)).toBe(1300);
+    expect(q.total).toBeCloseTo(50 + 12.3 - 13 + q.portes, 2);
+  });
 });

@@ -105,6 +105,7 @@ describe("POST /api/cart/quote", () => {
         ...l,
         preco_original: l.price,
         desconto: 0,
+        desconto_automatico: 0,
       })),
     ).toEqual(q.lines);
 

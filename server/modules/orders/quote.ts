@@ -71,17 +71,21 @@ export async function quoteCart(
     shipping: shippingToPrice(zone ?? "continente", body.entrega_rapida, prices),
   });
   const discountOf = new Map(priced.lines.map((l) => [l.key, l.discountCents]));
+  const automaticOf = new Map(priced.lines.map((l) => [l.key, l.automaticUnitReductionCents * l.quantity]));
+  const automaticCents = [...automaticOf.values()].reduce((sum, cents) => sum + cents, 0);
   return {
     ok: check.ok,
     lines: check.lines.map((line, i) => ({
       ...line,
       preco_original: line.price,
       desconto: euros(discountOf.get(String(i)) ?? 0),
+      desconto_automatico: euros(automaticOf.get(String(i)) ?? 0),
     })),
     subtotal: euros(priced.subtotalCents),
     portes: euros(priced.shippingCents),
     desconto: euros(priced.discountCents + priced.shippingDiscountCents),
     portes_desconto: euros(priced.shippingDiscountCents),
+    desconto_automatico: euros(automaticCents),
     codigo_desconto: priced.codePromotion?.code ?? null,
     total: euros(priced.totalCents),
     zona: zone,

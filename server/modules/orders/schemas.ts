@@ -87,13 +87,16 @@ export const cartQuoteLine = cartCheckLine.extend({
   preco_original: z.number().nullable(),
   /** The line's discount, whole line (euros): automatic reductions and its share of the code. */
   desconto: z.number(),
+  /** The automatic reductions' part of `desconto` (euros): what the product page and cards already show. */
+  desconto_automatico: z.number(),
 });
 export type CartQuoteLine = z.infer<typeof cartQuoteLine>;
 
 /**
  * With promotions (issue 20): `subtotal` is Σ list prices, `portes` the delivery before its discount, `desconto` every
  * discount (lines and delivery), `portes_desconto` the delivery's part of it, and `total` what is paid:
- * subtotal − desconto + portes. `codigo_desconto` is the code applied (null: none).
+ * subtotal − desconto + portes. `desconto_automatico` is the automatic reductions' part of `desconto` (the rest is
+ * the code's); `codigo_desconto` is the code applied (null: none).
  */
 export const cartQuoteResponse = cartCheckResponse.extend({
   lines: z.array(cartQuoteLine),
@@ -101,6 +104,7 @@ export const cartQuoteResponse = cartCheckResponse.extend({
   portes: z.number(),
   desconto: z.number(),
   portes_desconto: z.number(),
+  desconto_automatico: z.number(),
   codigo_desconto: z.string().nullable(),
   total: z.number(),
   zona: z.enum(["continente", "madeira", "acores"]).nullable(),

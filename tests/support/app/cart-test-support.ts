@@ -43,10 +43,11 @@ export function standInQuote(check: CartCheck, body: CartQuoteBody): CartQuote {
     (body.entrega_rapida ? STAND_IN_RATES.fast : 0);
   return {
     ...check,
-    lines: check.lines.map((l) => ({ ...l, preco_original: l.price, desconto: 0 })),
+    lines: check.lines.map((l) => ({ ...l, preco_original: l.price, desconto: 0, desconto_automatico: 0 })),
     subtotal: subtotal / 100,
     portes: shipping / 100,
     desconto: 0,
+    desconto_automatico: 0,
     portes_desconto: 0,
     codigo_desconto: null,
     total: (subtotal + shipping) / 100,
