@@ -136,6 +136,8 @@ export const orderLines = pg.pgTable(
     vatExemptionCode: pg.text("vat_exemption_code"),
     /** What this line was reduced by, whole line (automatic × quantity + its share of the code); IVA is on the net. */
     discountCents: pg.integer("discount_cents").notNull().default(0),
+    /** The automatic reduction's part of `discountCents` (the rest is the code's share): each promotion's figures. */
+    automaticDiscountCents: pg.integer("automatic_discount_cents").notNull().default(0),
     /** The automatic promotion that reduced this line (null: none). */
     automaticPromotionId: pg
       .integer("automatic_promotion_id")
@@ -146,6 +148,10 @@ export const orderLines = pg.pgTable(
     pg.check(
       "order_lines_discount_check",
       sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.unitPriceCents} * ${t.quantity}`,
+    ),
+    pg.check(
+      "order_lines_automatic_discount_check",
+      sql`${t.automaticDiscountCents} >= 0 and ${t.automaticDiscountCents} <= ${t.discountCents}`,
     ),
     pg.check("order_lines_price_check", sql`${t.unitPriceCents} >= 0`),
     pg.index("order_lines_order_idx").on(t.orderId),
