@@ -270,6 +270,7 @@ export async function checkout(
       lines: vat.lines.map((l, i) => ({
         ...l,
         discountCents: priced.lines[i]!.discountCents,
+        automaticDiscountCents: priced.lines[i]!.automaticUnitReductionCents * priced.lines[i]!.quantity,
         automaticPromotionId: priced.lines[i]!.automaticPromotionId,
       })),
       promotionId: priced.codePromotion?.id ?? null,

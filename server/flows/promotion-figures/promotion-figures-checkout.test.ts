@@ -27,7 +27,13 @@ it("code and automatic figures equal the paid orders' stored discounts and total
   const a = await seedProduct(t, 1990, 20);
   const b = await seedProduct(t, 3450, 20);
   const code = (
-    await api("POST", "/api/promocoes", { nome: "Quinze", codigo: "QUINZE", tipo: "percentagem", valor: 15 })
+    await api("POST", "/api/promocoes", {
+      nome: "Quinze",
+      codigo: "QUINZE",
+      tipo: "percentagem",
+      valor: 15,
+      acumulavel: true,
+    })
   ).json();
   const automatic = (
     await api("POST", "/api/promocoes", {
@@ -71,23 +77,28 @@ it("code and automatic figures equal the paid orders' stored discounts and total
   // The unpaid order did use the code (so leaving it out is the figures' doing).
   expect(stored.filter((o) => o.promotionId === code.id)).toHaveLength(3);
   const euros = (cents: number) => Number((cents / 100).toFixed(2));
+  const lines = await t.db.select().from(orderLines).where(inArray(orderLines.orderId, paidIds));
+  const automaticPart = (orderId: number) =>
+    lines.filter((l) => l.orderId === orderId).reduce((s, l) => s + l.automaticDiscountCents, 0);
   const codeFigures = await api("GET", `/api/promocoes/${code.id}/resultados`);
   expect(codeFigures.json()).toEqual({
     encomendas: 2,
     receita: euros(withCode.reduce((s, o) => s + o.totalCents, 0)),
-    desconto: euros(withCode.reduce((s, o) => s + o.discountCents + o.shippingDiscountCents, 0)),
+    desconto: euros(withCode.reduce((s, o) => s + o.discountCents + o.shippingDiscountCents - automaticPart(o.id), 0)),
   });
   expect(codeFigures.json().desconto).toBeGreaterThan(0);
 
-  const lines = await t.db.select().from(orderLines).where(inArray(orderLines.orderId, paidIds));
   const reduced = lines.filter((l) => l.automaticPromotionId === automatic.id);
   expect(new Set(reduced.map((l) => l.orderId)).size).toBe(2);
   const autoFigures = await api("GET", `/api/promocoes/${automatic.id}/resultados`);
   expect(autoFigures.json()).toEqual({
     encomendas: 2,
     receita: euros(reduced.reduce((s, l) => s + l.unitPriceCents * l.quantity - l.discountCents, 0)),
-    desconto: euros(reduced.reduce((s, l) => s + l.discountCents, 0)),
+    desconto: euros(reduced.reduce((s, l) => s + l.automaticDiscountCents, 0)),
   });
   // 2 € off each of 4 units of B (one in order 2, three in order 3).
   expect(autoFigures.json().desconto).toBe(8);
+  // Each cent of discount the paid orders got is in exactly one promotion's figures.
+  const given = paid.reduce((s, o) => s + o.discountCents + o.shippingDiscountCents, 0);
+  expect(Math.round((codeFigures.json().desconto + autoFigures.json().desconto) * 100)).toBe(given);
 });

@@ -50,6 +50,8 @@ interface Written {
     unitPriceCents: number;
     quantity: number;
     discountCents: number;
+    /** The automatic reduction's part of discountCents. */
+    autoCents: number;
     auto: number | null;
   }>;
 }
@@ -74,6 +76,7 @@ async function writeOrder(o: Written) {
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       discountCents: l.discountCents,
+      automaticDiscountCents: l.autoCents,
       automaticPromotionId: l.auto,
     });
   }
@@ -95,11 +98,14 @@ describe("GET /api/promocoes/{id}/resultados", () => {
       quantity: number,
       discountCents: number,
       auto: number | null,
+      /** The automatic part (default: all of it when an automatic promotion reduced the line). */
+      autoCents = auto === null ? 0 : discountCents,
     ) => ({
       productId,
       unitPriceCents,
       quantity,
       discountCents,
+      autoCents,
       auto,
     });
     const orders: Written[] = [
@@ -112,14 +118,14 @@ describe("GET /api/promocoes/{id}/resultados", () => {
         shippingDiscountCents: 0,
         lines: [line(productB, 3450, 1, 345, null)],
       },
-      // Code and automatic on one line each, later steps of a paid order.
+      // Code and automatic together (the code combines): line A has both (3,00 automatic + 3,40 the code's share).
       {
         status: "em_preparacao",
         promotionId: code,
         totalCents: 7231,
-        discountCents: 300 + 690,
+        discountCents: 640 + 690,
         shippingDiscountCents: 120,
-        lines: [line(productA, 1990, 2, 300, automatic), line(productB, 3450, 2, 690, null)],
+        lines: [line(productA, 1990, 2, 640, automatic, 300), line(productB, 3450, 2, 690, null)],
       },
       {
         status: "enviada",
@@ -180,27 +186,28 @@ describe("GET /api/promocoes/{id}/resultados", () => {
 
   const PAID = new Set(["paid", "em_preparacao", "enviada", "entregue"]);
 
-  it("a code: its paid orders, what they paid and what they were reduced by (delivery included)", async () => {
+  it("a code: its paid orders, what they paid and what the code took off (delivery included, not the automatic part)", async () => {
     const mine = written.filter((o) => PAID.has(o.status) && o.promotionId === code);
+    const automaticPart = (o: Written) => o.lines.reduce((s, l) => s + l.autoCents, 0);
     const expected = {
       encomendas: mine.length,
       receita: mine.reduce((s, o) => s + o.totalCents, 0) / 100,
-      desconto: mine.reduce((s, o) => s + o.discountCents + o.shippingDiscountCents, 0) / 100,
+      desconto: mine.reduce((s, o) => s + o.discountCents + o.shippingDiscountCents - automaticPart(o), 0) / 100,
     };
-    expect(expected).toEqual({ encomendas: 3, receita: 126.37, desconto: 16.54 });
+    expect(expected).toEqual({ encomendas: 3, receita: 126.37, desconto: 16.94 });
     const res = await figures(code);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(expected);
   });
 
-  it("an automatic promotion: the paid orders with a line it reduced, those lines' net and discount", async () => {
+  it("an automatic promotion: the paid orders with a line it reduced, those lines' net and its own reductions", async () => {
     const lines = written.filter((o) => PAID.has(o.status)).flatMap((o) => o.lines.filter((l) => l.auto === automatic));
     const expected = {
       encomendas: lines.length,
       receita: lines.reduce((s, l) => s + l.unitPriceCents * l.quantity - l.discountCents, 0) / 100,
-      desconto: lines.reduce((s, l) => s + l.discountCents, 0) / 100,
+      desconto: lines.reduce((s, l) => s + l.autoCents, 0) / 100,
     };
-    expect(expected).toEqual({ encomendas: 2, receita: 92, desconto: 7.5 });
+    expect(expected).toEqual({ encomendas: 2, receita: 88.6, desconto: 7.5 });
     const res = await figures(automatic);
     expect(res.json()).toEqual(expected);
   });

@@ -8,11 +8,11 @@ import { orderLines, orders } from "#server/modules/orders/schema.ts";
  * cancelled or expired order never counts). A flow: it reads orders, a later module than promotions.
  *
  * - A discount code (orders.promotion_id): its orders; revenue = what those orders paid (total_cents, delivery
- *   included); discount = what those orders were reduced by (order discount + delivery discount).
+ *   included); discount = the code's own part: the lines' discounts less their automatic reductions, plus the
+ *   delivery discount.
  * - An automatic promotion (order_lines.automatic_promotion_id): the orders with a line it reduced; revenue = what
- *   those lines were paid (list price × quantity − line discount); discount = those lines' discount.
- * A line carries one discount (the automatic reduction and, when the code combines, the code's share), so on an
- * order that has both, the line's discount is counted with each.
+ *   those lines were paid (list price × quantity − line discount); discount = those lines' automatic reductions.
+ * So on an order with both, each cent of discount is counted with the promotion that gave it, once.
  */
 
 export interface PromotionFigures {
@@ -35,7 +35,8 @@ export async function promotionFigures(db: Tx, ids?: number[]): Promise<Map<numb
         id: orders.promotionId,
         orders: sql<number>`count(*)::int`,
         revenue: sum(orders.totalCents),
-        discount: sql<string>`sum(${orders.discountCents} + ${orders.shippingDiscountCents})`,
+        discount: sql<string>`sum(${orders.discountCents} + ${orders.shippingDiscountCents}
+          - (select coalesce(sum(l.automatic_discount_cents), 0) from order_lines l where l.order_id = "orders"."id"))`,
       })
       .from(orders)
       .where(and(paid, ids ? inArray(orders.promotionId, ids) : isNotNull(orders.promotionId)))
@@ -45,7 +46,7 @@ export async function promotionFigures(db: Tx, ids?: number[]): Promise<Map<numb
         id: orderLines.automaticPromotionId,
         orders: countDistinct(orderLines.orderId),
         revenue: sql<string>`sum(${orderLines.unitPriceCents} * ${orderLines.quantity} - ${orderLines.discountCents})`,
-        discount: sum(orderLines.discountCents),
+        discount: sum(orderLines.automaticDiscountCents),
       })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))

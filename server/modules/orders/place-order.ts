@@ -45,6 +45,8 @@ export interface NewOrder {
       vatRateBp: number;
       vatExemptionCode: string | null;
       discountCents: number;
+      /** The automatic reduction's part of discountCents (the rest is the code's share). */
+      automaticDiscountCents: number;
       automaticPromotionId: number | null;
     }
   >;
@@ -87,6 +89,7 @@ export interface OrderValues {
   lineVatRatesBp: number[];
   lineVatExemptionCodes: Array<string | null>;
   lineDiscountCents: number[];
+  lineAutomaticDiscountCents: number[];
   lineAutomaticPromotionIds: Array<number | null>;
 }
 
@@ -129,6 +132,7 @@ export function orderValues(order: NewOrder): OrderValues {
     lineVatRatesBp: lines.map((l) => l.vatRateBp),
     lineVatExemptionCodes: lines.map((l) => l.vatExemptionCode),
     lineDiscountCents: lines.map((l) => l.discountCents),
+    lineAutomaticDiscountCents: lines.map((l) => l.automaticDiscountCents),
     lineAutomaticPromotionIds: lines.map((l) => l.automaticPromotionId),
   };
 }
@@ -163,17 +167,21 @@ export const insertOrder: SQL = sql`
 export function insertOrderLines(order: SQL): SQL {
   return sql`
   insert into ${orderLines} (order_id, product_id, variant_id, product_name, color_name, size_name, unit_price_cents,
-                           quantity, vat_rate_bp, vat_exemption_code, discount_cents, automatic_promotion_id)
+                           quantity, vat_rate_bp, vat_exemption_code, discount_cents, automatic_discount_cents,
+                           automatic_promotion_id)
   select ${order}.id, l.product_id, l.variant_id, l.product_name, l.color_name, l.size_name, l.unit_price_cents,
-         l.quantity, l.vat_rate_bp, l.vat_exemption_code, l.discount_cents, l.automatic_promotion_id
+         l.quantity, l.vat_rate_bp, l.vat_exemption_code, l.discount_cents, l.automatic_discount_cents,
+         l.automatic_promotion_id
     from ${order} cross join unnest(${value("lineProductIds")}::int[], ${value("lineVariantIds")}::int[],
                                   ${value("lineProductNames")}::text[], ${value("lineColorNames")}::text[],
                                   ${value("lineSizeNames")}::text[], ${value("lineUnitPriceCents")}::int[],
                                   ${value("lineQuantities")}::int[], ${value("lineVatRatesBp")}::int[],
                                   ${value("lineVatExemptionCodes")}::text[], ${value("lineDiscountCents")}::int[],
+                                  ${value("lineAutomaticDiscountCents")}::int[],
                                   ${value("lineAutomaticPromotionIds")}::int[])
            with ordinality as l(product_id, variant_id, product_name, color_name, size_name, unit_price_cents,
-                                quantity, vat_rate_bp, vat_exemption_code, discount_cents, automatic_promotion_id, n)
+                                quantity, vat_rate_bp, vat_exemption_code, discount_cents, automatic_discount_cents,
+                                automatic_promotion_id, n)
    order by l.n`;
 }
 
