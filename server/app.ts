@@ -123,6 +123,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ? new PageCache({
           catalogVersion: () => services.catalogCache.version(),
           settings: () => services.settings.get(),
+          // An automatic promotion starting or ending changes prices without a write: pages expire then.
+          validUntil: async () => (await services.shopWindow.nextBoundary())?.getTime() ?? null,
         })
       : undefined;
   if (pageCache)
