@@ -21,6 +21,7 @@ import {
 } from "./admin-schemas.ts";
 import { IBAN_MESSAGE, isValidPtIban, normaliseIban } from "./iban.ts";
 import { attemptState, withdrawalRefund } from "./refunds.ts";
+import { fileReturn } from "./request-steps.ts";
 import {
   type CompletionChannel,
   FILED_LABELS,
@@ -338,20 +339,11 @@ export async function openReturn(
     }
     // What was paid for these units; the standard delivery on a full withdrawal (refunds.ts, issue 20).
     const { refundCents } = withdrawalRefund(order, lines, chosen);
-    const [row] = await tx
-      .insert(returns)
-      .values({
-        orderId: order.id,
-        channel: "admin",
-        filedByUserId: admin.id,
-        reason: body.reason ?? "",
-        iban,
-        refundCents,
-      })
-      .returning();
-    await tx
-      .insert(returnLines)
-      .values(chosen.map((c) => ({ returnId: row!.id, orderLineId: c.line.id, quantity: c.quantity })));
+    const row = await fileReturn(
+      tx,
+      { orderId: order.id, channel: "admin", filedByUserId: admin.id, reason: body.reason ?? "", iban, refundCents },
+      chosen,
+    );
     const units = chosen.reduce((n, c) => n + c.quantity, 0);
     await recordOrderEvent(tx, {
       orderId: order.id,

@@ -20,7 +20,7 @@ import {
   unitsOf,
   unitsText,
   type WithdrawalDeps,
-  writeReturnLines,
+  fileReturn,
 } from "./request-steps.ts";
 import { type DeclarationResponse, WITHDRAWAL_MESSAGES as M, type PublicWithdrawalBody } from "./schemas.ts";
 import { issueLink } from "./withdrawal-links.ts";
@@ -82,11 +82,11 @@ async function declare(tx: Tx, ctx: Ctx, reason: string): Promise<boolean> {
   }
 
   const { refundCents } = refundOf(order, lines, chosen);
-  const [row] = await tx
-    .insert(returns)
-    .values({ orderId: order.id, channel: "formulario", reason, iban: null, refundCents })
-    .returning();
-  await writeReturnLines(tx, row!.id, chosen);
+  const row = await fileReturn(
+    tx,
+    { orderId: order.id, channel: "formulario", reason, iban: null, refundCents },
+    chosen,
+  );
   await recordOrderEvent(tx, {
     orderId: order.id,
     kind: "payment",

@@ -3,7 +3,7 @@ import type { Database, Tx } from "#server/core/db/client.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "#server/core/errors.ts";
 import { enqueueMail, type OutgoingMail } from "#server/core/mail/outbox.ts";
 import { users } from "#server/modules/accounts/schema.ts";
-import { returnLines } from "#server/modules/aftersale/schema.ts";
+import { returnLines, returns } from "#server/modules/aftersale/schema.ts";
 import { lockOrder } from "#server/modules/orders/fulfilment-status.ts";
 import { orders } from "#server/modules/orders/schema.ts";
 import type { Order } from "#server/modules/orders/status.ts";
@@ -91,6 +91,13 @@ export function refundIban(method: Parameters<typeof needsIban>[0], iban: string
 }
 
 /** The request's lines become exactly `chosen` (a correction replaces them). */
+/** A new return with its units (whoever files it: the owner, the public form, the admin). */
+export async function fileReturn(tx: Tx, values: typeof returns.$inferInsert, chosen: Chosen[]) {
+  const [row] = await tx.insert(returns).values(values).returning();
+  await writeReturnLines(tx, row!.id, chosen);
+  return row!;
+}
+
 export async function writeReturnLines(tx: Tx, returnId: number, chosen: Chosen[]) {
   await tx.delete(returnLines).where(eq(returnLines.returnId, returnId));
   await tx.insert(returnLines).values(chosen.map((c) => ({ returnId, orderLineId: c.line.id, quantity: c.quantity })));

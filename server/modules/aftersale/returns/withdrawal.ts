@@ -1,4 +1,4 @@
-import { returnLines, returns } from "#server/modules/aftersale/schema.ts";
+import { returns } from "#server/modules/aftersale/schema.ts";
 import { ConflictError } from "#server/core/errors.ts";
 import { eurosInText } from "#server/core/money.ts";
 import { recordOrderEvent } from "#server/modules/orders/timeline.ts";
@@ -23,6 +23,7 @@ import {
   unitsOf,
   unitsText,
   type WithdrawalDeps,
+  fileReturn,
 } from "./request-steps.ts";
 import {
   type CancelResponse,
@@ -93,21 +94,11 @@ export async function requestWithdrawal(deps: WithdrawalDeps, req: WithdrawalReq
     const iban = refundIban(await paidMethodOf(tx, order), req.iban);
     const { refundCents, includesDelivery } = refundOf(order, lines, chosen);
 
-    const [created] = await tx
-      .insert(returns)
-      .values({
-        orderId: order.id,
-        channel: "conta",
-        filedByUserId: req.userId,
-        reason: req.reason ?? "",
-        iban,
-        refundCents,
-      })
-      .returning();
-    const row = created!;
-    await tx
-      .insert(returnLines)
-      .values(chosen.map((c) => ({ returnId: row.id, orderLineId: c.line.id, quantity: c.quantity })));
+    const row = await fileReturn(
+      tx,
+      { orderId: order.id, channel: "conta", filedByUserId: req.userId, reason: req.reason ?? "", iban, refundCents },
+      chosen,
+    );
 
     // Kind 'payment': the request puts a refund in motion (the timeline has no kind of its own for returns).
     // The IBAN stays on the return row only: events are never anonymised.
