@@ -2,22 +2,13 @@
 // for the benchmark (bench/run.ts) and the Lighthouse audit (scripts/audit-web.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "#server/core/free-port.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+export { freePort };
 
 /** `npm run build` when there is no production build yet. */
 export function ensureBuild(): void {

@@ -5,7 +5,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,6 +13,7 @@ import { createDatabase, type Database } from "#server/core/db/client.ts";
 import { startEmbeddedPostgres } from "#server/core/db/embedded.ts";
 import { runMigrations } from "#server/core/db/migrate.ts";
 import { PASSWORD } from "./data.ts";
+import { freePort } from "#server/core/free-port.ts";
 
 // The seeding and the invariants live in data.ts; the drills import everything from here.
 export {
@@ -31,16 +31,7 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SESSION_SECRET = "faults-session-secret-0123456789-abcdefghijklmnop";
 export const CALLBACK_KEY = "faults-callback-key-0123456789";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+export { freePort };
 
 /** Polls `check` every `everyMs` until it returns a truthy value or `timeoutMs` passes. */
 export async function waitFor<T>(

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -7,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { createDatabase } from "#server/core/db/client.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "#server/core/db/embedded.ts";
 import { runMigrations } from "#server/core/db/migrate.ts";
+import { freePort } from "#server/core/free-port.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,16 +15,7 @@ declare module "vitest" {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+export { freePort };
 
 /**
  * One PostgreSQL for the whole test run: TEST_DATABASE_URL when set (CI also runs the

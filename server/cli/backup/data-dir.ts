@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, lstatSync, readdirSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "#server/core/free-port.ts";
 
 /*
  * What a DATA_DIR holds, for the backup and the restore: the embedded PostgreSQL (pg/), the pictures of the
@@ -43,13 +43,4 @@ export function chownToPostgres(dir: string): void {
   walk(dir);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+export { freePort };
