@@ -38,6 +38,7 @@ export const DISALLOWED_PATHS = [
   "/stock-baixo",
   "/definicoes",
   "/mensagens",
+  "/promocoes",
   "/api/",
   // /carrinho, /login and /register stay crawlable on purpose (docs/decisions/0007): they hold
   // nothing private, and blocking them costs the shop its SEO audit. Not in the sitemap either way.
@@ -47,6 +48,8 @@ export const DISALLOWED_PATHS = [
   // The shopper's own pages and the one-time password link: private, and a token must never be crawled.
   "/conta",
   "/redefinir-palavra-passe",
+  // The withdrawal's one-time link (the public form itself, /livre-resolucao, stays crawlable).
+  "/livre-resolucao/confirmar",
 ] as const;
 
 const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

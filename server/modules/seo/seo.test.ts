@@ -79,14 +79,21 @@ describe("robots.txt and sitemap.xml", () => {
       lines.some((l) => l.startsWith("Disallow: ") && path.startsWith(l.slice("Disallow: ".length)));
     const adminPages = pagesUnder(routes, false);
     expect(adminPages).toContain("/dashboard");
-    for (const path of [...adminPages, "/api/product", "/pagamento", "/PagamentoConcluido", "/verificar-email"]) {
+    for (const path of [
+      ...adminPages,
+      "/api/product",
+      "/pagamento",
+      "/PagamentoConcluido",
+      "/verificar-email",
+      "/livre-resolucao/confirmar?ligacao=abc",
+    ]) {
       expect(disallowed(path), path).toBe(true);
     }
     // Product pages stay crawlable: no rule is a prefix of /produto/{id}.
     const rules = lines.filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
     expect(rules.some((rule) => "/produto/12".startsWith(rule))).toBe(false);
     // The cart and the account entry pages are crawlable (docs/decisions/0007).
-    for (const open of ["/carrinho", "/login", "/register"])
+    for (const open of ["/carrinho", "/login", "/register", "/livre-resolucao"])
       expect(rules.some((rule) => open.startsWith(rule))).toBe(false);
     expect(rules).toEqual([...DISALLOWED_PATHS]);
     expect(lines).toContain(`Sitemap: ${base}/sitemap.xml`);
