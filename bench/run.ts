@@ -106,8 +106,14 @@ try {
     return { cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrf}`, csrf };
   });
 
-  const orderBody = (v: { id: number; product_id: number }) =>
+  // A discount code for the third run (issue 20): 10 % off, no limit on uses.
+  await db.query(
+    `insert into promotions (name, code, kind, percent) values ('Bench', 'BENCH10', 'percentagem', 10)
+     on conflict do nothing`,
+  );
+  const orderBody = (v: { id: number; product_id: number }, code?: string) =>
     JSON.stringify({
+      ...(code ? { codigo_desconto: code } : {}),
       metodo_pagamento: "mb",
       dados_entrega: {
         nome: "Bench",
@@ -120,8 +126,8 @@ try {
       items: [{ product_id: v.product_id, quantity: 1, variant_id: v.id }],
     });
   let nextBuyer = 0;
-  const runCheckout = async (label: string, chosen: { id: number; product_id: number }[]) => {
-    const bodies = chosen.map(orderBody);
+  const runCheckout = async (label: string, chosen: { id: number; product_id: number }[], code?: string) => {
+    const bodies = chosen.map((v) => orderBody(v, code));
     let nextBody = 0;
     const checkoutRequest = {
       method: "POST" as const,
@@ -157,6 +163,7 @@ try {
   };
   await runCheckout("every order on the same variant", allVariants.slice(0, 1));
   await runCheckout(`spread over ${allVariants.length} variants (one per product)`, allVariants);
+  await runCheckout(`spread over ${allVariants.length} variants, with a discount code`, allVariants, "BENCH10");
 
   if (!ONLY) {
     // ----- admin API at scale -----
