@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { centsToAmount } from "#server/core/money.ts";
-import { INT32_MAX } from "#server/core/zod.ts";
+import { intValue } from "#server/core/zod.ts";
 import { lisbonWallTime, PROMOTION_KINDS, PROMOTION_MESSAGES as M, type PromotionKind } from "./rules.ts";
 
 /*
@@ -21,9 +21,8 @@ export {
   type PromotionKind,
 } from "./rules.ts";
 
-export const promotionIdParams = z.object({
-  id: z.coerce.number({ error: M.invalidId }).int(M.invalidId).min(1, M.invalidId).max(INT32_MAX, M.invalidId),
-});
+/** `{id}` of the URL: decimal digits only ("0x1", "1e3", " 1" are not an id), as every other route's. */
+export const promotionIdParams = z.object({ id: intValue({ invalid: M.invalidId }) });
 
 /** One promotion as the API answers it (money in euros, dates as Lisbon wall time). */
 export const promotionSchema = z.object({
