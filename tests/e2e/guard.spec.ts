@@ -79,8 +79,9 @@ test.afterAll(async () => {
 test("the guarded pages are every route under the admin layout of app/routes.ts", () => {
   expect(PROTECTED).toContain("/dashboard");
   expect(PROTECTED).toContain("/usuarios/ver/1");
-  // The spec's 20 screens, the admin order page (/orders/:id), /definicoes and /mensagens.
-  expect(PROTECTED).toHaveLength(23);
+  // The spec's 20 screens, the admin order page (/orders/:id), /definicoes, /mensagens and /promocoes.
+  expect(PROTECTED).toHaveLength(24);
+  expect(PROTECTED).toContain("/promocoes");
   expect(PROTECTED).not.toContain("/login");
 });
 
