@@ -34,5 +34,9 @@ export function createDatabase(url: string, opts: { max?: number; connectTimeout
   });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
+  // Nor a client lent out between two statements (inside a transaction, or just taken): pg-pool listens for errors on
+  // idle clients only, and an error nobody listens for is thrown. The statement that uses the client next fails, and
+  // that failure is answered (503 when the database is unreachable).
+  pool.on("connect", (client) => client.on("error", () => {}));
   return drizzle(pool) as Database;
 }
