@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { apiFor, pathOf, shownIds } from "./search-support.ts";
 import { expectAccessible } from "./support.ts";
+import { SUGGEST_DEBOUNCE_MS } from "#app/components/search/useSuggestions.ts";
 
 /**
  * Issue 19 §2: the header's search field on every public page — suggestions as one types (the API's, in its order),
@@ -91,6 +92,7 @@ test("a category suggestion opens its page", async ({ page }) => {
 test("typing fast asks once the typing pauses, and a slow stale answer never replaces the newer one", async ({
   page,
 }) => {
+  await page.clock.install();
   await page.goto("/");
   const asked: string[] = [];
   let staleSettled!: () => void;
@@ -109,9 +111,17 @@ test("typing fast asks once the typing pauses, and a slow stale answer never rep
     if (q === "cane") staleSettled();
   });
   const field = await headerField(page);
-  await field.pressSequentially("cane", { delay: 20 });
+  // The page's clock stands still while the keys are typed, so "fast" does not depend on how busy the machine is:
+  // the pause after the last key is the only one the debounce sees.
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+  await field.pressSequentially("cane");
+  expect(asked).toEqual([]);
+  await page.clock.runFor(SUGGEST_DEBOUNCE_MS);
   await expect.poll(() => asked).toEqual(["cane"]);
-  await field.pressSequentially("ca", { delay: 20 });
+  await field.pressSequentially("ca");
+  await page.clock.runFor(SUGGEST_DEBOUNCE_MS);
+  await expect.poll(() => asked).toEqual(["cane", "caneca"]);
+  await page.clock.resume();
   const list = page.getByRole("listbox", { name: "Sugestões" });
   await expect(list.getByRole("option")).toHaveCount(1);
   await expect(list).toContainText("Resposta para caneca");
