@@ -30,6 +30,20 @@ export function examples(ids: Ids): Record<
     telefone: "912345678",
     entrega_rapida: false,
   };
+  const promotion = {
+    nome: "Saldos de teste",
+    codigo: "SALDOS-BAD",
+    tipo: "percentagem",
+    valor: 10,
+    minimo: "20,00",
+    inicio: "2026-12-01T00:00",
+    fim: "2026-12-31T23:59",
+    usos_max: 100,
+    usos_por_cliente: 1,
+    categorias: [],
+    produtos: [ids.product],
+    acumulavel: false,
+  };
   const order = {
     metodo_pagamento: "mb",
     telemovel: "912345678",
@@ -66,39 +80,8 @@ export function examples(ids: Ids): Record<
     "POST /api/users/me/orders/:id/withdrawal/:returnId/cancel": { params: { id: ids.order, returnId: 1 } },
     "POST /api/withdrawal": { body: { order_id: ids.order, email: "ninguem-bad@exemplo.pt", reason: "Não serviu" } },
     "POST /api/withdrawal/link": { body: { token: "ligacao-invalida" } },
-    "POST /api/promocoes": {
-      body: {
-        nome: "Saldos de teste",
-        codigo: "SALDOS-BAD",
-        tipo: "percentagem",
-        valor: 10,
-        minimo: "20,00",
-        inicio: "2026-12-01T00:00",
-        fim: "2026-12-31T23:59",
-        usos_max: 100,
-        usos_por_cliente: 1,
-        categorias: [],
-        produtos: [ids.product],
-        acumulavel: false,
-      },
-    },
-    "PUT /api/promocoes/:id": {
-      params: { id: 1 },
-      body: {
-        nome: "Saldos de teste",
-        codigo: "SALDOS-BAD",
-        tipo: "percentagem",
-        valor: 10,
-        minimo: "20,00",
-        inicio: "2026-12-01T00:00",
-        fim: "2026-12-31T23:59",
-        usos_max: 100,
-        usos_por_cliente: 1,
-        categorias: [],
-        produtos: [ids.product],
-        acumulavel: false,
-      },
-    },
+    "POST /api/promocoes": { body: promotion },
+    "PUT /api/promocoes/:id": { params: { id: 1 }, body: promotion },
     "POST /api/withdrawal/link/confirm": {
       body: {
         token: "ligacao-invalida",
