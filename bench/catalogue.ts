@@ -47,7 +47,7 @@ const ADMIN_PAGES = [
  * Queries of each kind, every request a different one in turn (hundreds per kind, from the seeded catalogue's own
  * words), so that answers the search service caches per query are seldom reused within a row.
  */
-const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = (() => {
+export const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = (() => {
   const names = seedCatalogue(3000).map((p) => p.name);
   const words = [
     ...new Set(names.flatMap((n) => n.toLowerCase().split(/\s+/)).filter((w) => w.length >= 4 && !/\d/.test(w))),
@@ -234,7 +234,7 @@ async function measurePages(shop: Shop, scale: number, db: pg.Client): Promise<P
   return out;
 }
 
-async function measureSearch(shop: Shop): Promise<string[]> {
+export async function measureSearch(shop: Pick<Shop, "url">): Promise<string[]> {
   const lines: string[] = [];
   for (const s of SEARCHES) {
     const first = await fetch(shop.url + s.paths[0]!);

@@ -27,6 +27,7 @@ export interface AnalysedWord {
 
 type Row = {
   i: number;
+  last: boolean;
   word: string;
   lexeme: string | null;
   known: boolean;
@@ -43,16 +44,61 @@ const MAX_WORD = 40;
 /** At most this many words of one search are looked at. */
 export const MAX_WORDS = 8;
 
-export async function analyse(db: Tx, text: string, opts: { prefix: boolean }): Promise<AnalysedWord[]> {
-  const words = [...new Set(searchWords(text))].slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD));
-  if (words.length === 0) return [];
-  const last = words.length;
+/** The words of a search text, each once, at most MAX_WORDS of at most MAX_WORD letters. */
+export function textWords(text: string): string[] {
+  return [...new Set(searchWords(text))].slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD));
+}
+
+/** A word's analysis depends on the word alone and on whether it is the last one as-you-type. */
+const cacheKey = (word: string, last: boolean) => `${last ? "*" : ""}${word}`;
+
+export interface Analyser {
+  /**
+   * The words of `text` analysed. Each word's analysis is kept while `version` (search_changes' count and last id,
+   * which every change of the catalogue's words or of the synonyms moves) stays the same, so a search repeating words
+   * already seen needs no round trip.
+   */
+  analyse(text: string, opts: { prefix: boolean }, version: string): Promise<AnalysedWord[]>;
+}
+
+const MAX_CACHED_WORDS = 10_000;
+
+export function createAnalyser(db: Tx): Analyser {
+  let cachedVersion = "";
+  let cached = new Map<string, AnalysedWord>();
+  return {
+    async analyse(text, opts, version) {
+      if (version !== cachedVersion) {
+        cachedVersion = version;
+        cached = new Map();
+      }
+      const words = textWords(text).map((word, i, all) => ({ word, last: opts.prefix && i === all.length - 1 }));
+      const missing = words.filter((w) => !cached.has(cacheKey(w.word, w.last)));
+      if (missing.length > 0) {
+        const own = cached;
+        for (const a of await analyseWords(db, missing)) {
+          if (own.size >= MAX_CACHED_WORDS) own.delete(own.keys().next().value!);
+          own.set(cacheKey(a.word, a.prefix), a);
+        }
+        // Analysed under an older version meanwhile replaced: used for this search, not kept (own was dropped).
+        if (own !== cached) return words.map((w) => own.get(cacheKey(w.word, w.last))!);
+      }
+      return words.map((w) => cached.get(cacheKey(w.word, w.last))!);
+    },
+  };
+}
+
+/** `last`: the word is the last one of a text typed as-you-type (also the beginning of a longer word). */
+export async function analyseWords(db: Tx, input: { word: string; last: boolean }[]): Promise<AnalysedWord[]> {
+  if (input.length === 0) return [];
+  const words = input.map((w) => w.word);
+  const lasts = input.map((w) => w.last);
   const variants = words.map((w) => numberVariants(w).join(" "));
   const result = await db.execute<Row>(sql`
-    select t.i::int as i, t.word, l.lexeme,
+    select t.i::int as i, t.last, t.word, l.lexeme,
       exists (select 1 from search_words w where w.word = t.word or w.lexeme = coalesce(l.lexeme, t.word)) as exact,
       exists (select 1 from search_words w where w.word = t.word or w.lexeme = coalesce(l.lexeme, t.word))
-        or (${opts.prefix} and t.i = ${last} and exists (
+        or (t.last and exists (
           select 1 from search_words w where w.word ~>=~ t.word and w.word ~<~ (t.word || '~'))) as known,
       array(select w.lexeme from search_words w where w.word = t.word and w.lexeme is distinct from l.lexeme
         union select s.lexeme from unnest(to_tsvector('loja_pt', t.variants)) s where s.lexeme is distinct from l.lexeme
@@ -72,12 +118,13 @@ export async function analyse(db: Tx, text: string, opts: { prefix: boolean }): 
             and length(w.word) between length(t.word) - 2 and length(t.word) + 2
           limit 400) c)
       end as candidates
-    from unnest(${sql.param(words)}::text[], ${sql.param(variants)}::text[]) with ordinality as t(word, variants, i)
+    from unnest(${sql.param(words)}::text[], ${sql.param(variants)}::text[], ${sql.param(lasts)}::boolean[])
+      with ordinality as t(word, variants, last, i)
     left join lateral (select coalesce(
         (select s.lexeme from unnest(to_tsvector('loja_pt', t.word)) s limit 1), null) as lexeme) l on true
     order by t.i`);
   return result.rows.map((r) => {
-    const prefix = opts.prefix && r.i === last;
+    const prefix = r.last;
     let corrections: { word: string; lexeme: string }[] = [];
     if (!r.known && r.candidates) {
       const scored = r.candidates.flatMap((c) => {

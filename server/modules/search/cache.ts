@@ -1,9 +1,6 @@
-import { sql } from "drizzle-orm";
-import type { Tx } from "#server/core/db/client.ts";
-
 /*
  * This instance's recent search answers, valid while search_changes is unchanged (its count and last id, read on
- * every call: one index-only read instead of a search). Every catalogue write that changes what search finds adds a
+ * every call by the facet index, which brings itself up to date at the same time: one small read). Every catalogue write that changes what search finds adds a
  * row in its own transaction (migration search_changes_written), so the next request, on any instance, recomputes.
  * An answer computed after the version was read may only be newer than that version, never older: safe to keep.
  */
@@ -11,19 +8,18 @@ import type { Tx } from "#server/core/db/client.ts";
 const MAX_ENTRIES = 2_000;
 
 export interface AnswerCache {
-  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** The kept answer for `key`, or `compute`'s (given the version it is computed under). */
+  get<T>(key: string, compute: (version: string) => Promise<T>): Promise<T>;
 }
 
-export function createAnswerCache(db: Tx): AnswerCache {
+/** `currentVersion`: brings what answers are computed from up to date and returns the version it reflects. */
+export function createAnswerCache(currentVersion: () => Promise<string>): AnswerCache {
   let version = "";
   let entries = new Map<string, Promise<unknown>>();
 
   return {
-    async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-      const row = await db.execute<{ v: string }>(
-        sql`select count(*) || ':' || coalesce(max(id), 0) as v from search_changes`,
-      );
-      const current = row.rows[0]!.v;
+    async get<T>(key: string, compute: (version: string) => Promise<T>): Promise<T> {
+      const current = await currentVersion();
       if (current !== version) {
         version = current;
         entries = new Map();
@@ -36,7 +32,7 @@ export function createAnswerCache(db: Tx): AnswerCache {
         return hit as Promise<T>;
       }
       const own = entries;
-      const promise = compute();
+      const promise = compute(current);
       own.set(key, promise);
       if (own.size > MAX_ENTRIES) own.delete(own.keys().next().value!);
       // A failed computation is not kept.

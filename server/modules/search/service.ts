@@ -1,14 +1,14 @@
 import { asc, sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { categorySlug } from "#server/modules/catalog/slug.ts";
-import { analyse, type AnalysedWord } from "./analyze.ts";
+import { createAnalyser, type AnalysedWord } from "./analyze.ts";
 import { createAnswerCache } from "./cache.ts";
 import { withReductions } from "./prices.ts";
 import { createFacetIndex } from "./facet-index.ts";
-import { matchScores, nameCloseness, wordQueries, type TextMatch } from "./query.ts";
+import { wordAlternatives, type TextMatch } from "./query.ts";
 import { searchChanges, searchSynonyms } from "./schema.ts";
 import type { SearchAnswer, SearchQuery, SearchSuggestions, ZeroResultQuery } from "./schemas.ts";
-import { searchKey } from "./text.ts";
+import { anyOf, lexemeQuery, searchKey } from "./text.ts";
 import { logZeroResults, listZeroResults } from "./zero-results.ts";
 
 /** The shop's search (server/modules/search): products, facets, suggestions, synonyms, zero-result queries. */
@@ -24,11 +24,21 @@ const SUGGESTED_PRODUCTS = 8;
 const SUGGESTED_CATEGORIES = 5;
 
 function textMatch(words: AnalysedWord[], q: string, asYouType = false): TextMatch {
-  return {
-    groups: wordQueries(words, undefined, asYouType),
-    namesOnly: wordQueries(words, "A", asYouType),
-    key: searchKey(q),
-  };
+  return { groups: wordAlternatives(words, asYouType), key: searchKey(q) };
+}
+
+/** The groups as tsquery text (AND of each word's alternatives), for the categories' names matched in SQL. */
+function tsqueryOf(text: TextMatch): string {
+  return text.groups
+    .map((alternatives) =>
+      anyOf(
+        alternatives.map((a) => {
+          const all = a.lexemes.map((l) => lexemeQuery(l, { prefix: a.prefix }));
+          return all.length === 1 ? all[0]! : `(${all.join(" & ")})`;
+        }),
+      ),
+    )
+    .join(" & ");
 }
 
 /** The search text with each misspelt word replaced by its closest catalogue word, or null if none was. */
@@ -55,77 +65,61 @@ const filtered = (q: SearchQuery) =>
 export function createSearchService(deps: { db: Database }): SearchService {
   const { db } = deps;
 
-  const cache = createAnswerCache(db);
   const index = createFacetIndex(db);
+  const cache = createAnswerCache(() => index.current());
+  const analyser = createAnalyser(db);
 
-  /** The words' matches from the text index; filters, facets and the page from this instance's facet index. */
-  async function runSearch(query: SearchQuery, text: TextMatch | null): Promise<SearchAnswer> {
-    const [, matches] = await Promise.all([
-      index.current(),
-      text === null ? null : matchScores(db, text, query.ordenar === "relevancia"),
-    ]);
-    return index.answer(query, matches);
+  /**
+   * The words' matches, filters, facets and the page, from this instance's copy of the search documents (brought up
+   * to date by the answer cache's version check, which every computation follows).
+   */
+  function runSearch(query: SearchQuery, text: TextMatch | null): SearchAnswer {
+    return index.answer(query, text === null ? null : index.match(text));
   }
 
-  async function compute(query: SearchQuery): Promise<SearchAnswer> {
+  async function compute(query: SearchQuery, version: string): Promise<SearchAnswer> {
     if (!query.q) return runSearch(query, null);
-    const words = await analyse(db, query.q, { prefix: true });
+    const words = await analyser.analyse(query.q, { prefix: true }, version);
     const text = textMatch(words, query.q);
-    let answer = text.groups.length === 0 ? emptyAnswer(query) : await runSearch(query, text);
+    let answer = text.groups.length === 0 ? emptyAnswer(query) : runSearch(query, text);
     // A whole word at the end may still be the beginning of another ("porta-cha" → "porta-chaves").
     if (answer.total === 0 && words.at(-1)?.exact) {
       const asYouType = textMatch(words, query.q, true);
-      if (asYouType.groups.join() !== text.groups.join()) answer = await runSearch(query, asYouType);
+      if (JSON.stringify(asYouType.groups) !== JSON.stringify(text.groups)) answer = runSearch(query, asYouType);
     }
     // Nothing has every word of three or more: the products with all but one of them (a word the catalogue lacks).
     if (answer.total === 0 && text.groups.length >= 3)
-      answer = await runSearch(query, { ...text, need: text.groups.length - 1 });
+      answer = runSearch(query, { ...text, need: text.groups.length - 1 });
     return answer.total > 0 ? { ...answer, sugestao: corrected(words) } : answer;
   }
 
   async function search(query: SearchQuery): Promise<SearchAnswer> {
-    const answer = await cache.get(`search:${JSON.stringify(query)}`, () => compute(query));
+    const answer = await cache.get(`search:${JSON.stringify(query)}`, (version) => compute(query, version));
     if (answer.total === 0 && query.q && !filtered(query) && query.pagina === 1)
       await logZeroResults(db, searchKey(query.q));
     return withReductions(db, answer);
   }
 
   function suggestions(q: string): Promise<SearchSuggestions> {
-    return cache.get(`suggestions:${q}`, () => computeSuggestions(q));
+    return cache.get(`suggestions:${q}`, (version) => computeSuggestions(q, version));
   }
 
-  async function computeSuggestions(q: string): Promise<SearchSuggestions> {
-    const words = await analyse(db, q, { prefix: true });
+  async function computeSuggestions(q: string, version: string): Promise<SearchSuggestions> {
+    const words = await analyser.analyse(q, { prefix: true }, version);
     const text = textMatch(words, q, true);
     if (text.groups.length === 0) return { produtos: [], categorias: [] };
-    const tsquery = text.groups.join(" & ");
-    const names = text.namesOnly.join(" & ");
-    const [found, categories] = await Promise.all([
-      // Bounded work whatever the prefix ("ca" matches half the shop): at most 200 products whose names match, then
-      // (only if fewer than 8) 200 matching anywhere, and the best 8 of those.
-      db.execute<{ id: number; name: string; price_cents: number; image: string | null }>(sql`
-        with named as (
-          select d.product_id from search_documents d where d.document @@ ${names}::tsquery limit 200
-        ),
-        anywhere as (
-          select d.product_id from search_documents d
-          where (select count(*) from named) < ${SUGGESTED_PRODUCTS} and d.document @@ ${tsquery}::tsquery limit 200
-        )
-        select d.product_id as id, d.name, d.price_cents, d.image
-        from (select product_id from named union select product_id from anywhere) c
-        join search_documents d on d.product_id = c.product_id
-        order by ts_rank('{0.1, 0.2, 0.4, 1.0}', d.document, ${tsquery}::tsquery)
-          + (d.document @@ ${names}::tsquery)::int + ${nameCloseness(text.key)} desc,
-          d.product_id desc
-        limit ${SUGGESTED_PRODUCTS}`),
-      db.execute<{ name: string }>(sql`
-        select c.name from categories c
-        where to_tsvector('loja_pt', c.name) @@ ${tsquery}::tsquery
-          and exists (select 1 from search_documents d where d.category_key = search_key(c.name))
-        order by c.name limit ${SUGGESTED_CATEGORIES}`),
-    ]);
+    const categories = await db.execute<{ name: string }>(sql`
+      select c.name from categories c
+      where to_tsvector('loja_pt', c.name) @@ ${tsqueryOf(text)}::tsquery
+        and exists (select 1 from search_documents d where d.category_key = search_key(c.name))
+      order by c.name limit ${SUGGESTED_CATEGORIES}`);
     return {
-      produtos: found.rows.map((r) => ({ id: r.id, name: r.name, price: r.price_cents / 100, image: r.image })),
+      produtos: index.best(text, SUGGESTED_PRODUCTS).map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: p.priceCents / 100,
+        image: p.image,
+      })),
       categorias: categories.rows.map((r) => ({ nome: r.name, slug: categorySlug(r.name) })),
     };
   }
