@@ -272,7 +272,7 @@ export function createFacetIndex(db: Database): FacetIndex {
         slotOf.clear();
         text.clear();
         // In batches, so that the rows read (several times the copy's size) are never all in memory at once.
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const rows = await tx.execute<DocumentRow>(sql`select ${DOCUMENT_COLUMNS} from search_documents
             where product_id > ${after} order by product_id limit ${LOAD_BATCH}`);
           for (const r of rows.rows) put(r);
@@ -366,7 +366,8 @@ export function createFacetIndex(db: Database): FacetIndex {
       }
       return lo;
     };
-    for (let i = from(text.key), end = from(`${text.key}\uffff`); i < end; i++) startsWithText[byNameKey[i]!] = rankingNo;
+    for (let i = from(text.key), end = from(`${text.key}\uffff`); i < end; i++)
+      startsWithText[byNameKey[i]!] = rankingNo;
     for (const slot of slots) {
       const starts = startsWithText[slot] === rankingNo;
       col.rank[slot] = rank(hits.named[slot]!, hits.weight[slot]!, nameLength[slot]!, starts, text);

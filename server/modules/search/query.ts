@@ -1,5 +1,6 @@
 import type { AnalysedWord } from "./analyze.ts";
 import type { Alternative } from "./text-index.ts";
+import { anyOf, lexemeQuery } from "./text.ts";
 
 /*
  * The text part of a search: each word's alternatives (its lexeme, other lexemes of the same catalogue word,
@@ -63,4 +64,21 @@ export function rank(
   return (
     (named === words ? 1 : 0) + nameCloseness(nameLength, startsWithText, text) + (0.1 * weight) / Math.max(words, 1)
   );
+}
+
+/**
+ * The groups as tsquery text (AND of each word's alternatives; `weights` "A": in names only): what PostgreSQL
+ * matches them with, for the categories' names of the suggestions and to check the text index against.
+ */
+export function tsqueryOf(groups: Alternative[][], weights?: string): string {
+  return groups
+    .map((alternatives) =>
+      anyOf(
+        alternatives.map((a) => {
+          const all = a.lexemes.map((l) => lexemeQuery(l, { prefix: a.prefix, weights }));
+          return all.length === 1 ? all[0]! : `(${all.join(" & ")})`;
+        }),
+      ),
+    )
+    .join(" & ");
 }

@@ -5,10 +5,10 @@ import { createAnalyser, type AnalysedWord } from "./analyze.ts";
 import { createAnswerCache } from "./cache.ts";
 import { withReductions } from "./prices.ts";
 import { createFacetIndex } from "./facet-index.ts";
-import { wordAlternatives, type TextMatch } from "./query.ts";
+import { tsqueryOf, wordAlternatives, type TextMatch } from "./query.ts";
 import { searchChanges, searchSynonyms } from "./schema.ts";
 import type { SearchAnswer, SearchQuery, SearchSuggestions, ZeroResultQuery } from "./schemas.ts";
-import { anyOf, lexemeQuery, searchKey } from "./text.ts";
+import { searchKey } from "./text.ts";
 import { logZeroResults, listZeroResults } from "./zero-results.ts";
 
 /** The shop's search (server/modules/search): products, facets, suggestions, synonyms, zero-result queries. */
@@ -25,20 +25,6 @@ const SUGGESTED_CATEGORIES = 5;
 
 function textMatch(words: AnalysedWord[], q: string, asYouType = false): TextMatch {
   return { groups: wordAlternatives(words, asYouType), key: searchKey(q) };
-}
-
-/** The groups as tsquery text (AND of each word's alternatives), for the categories' names matched in SQL. */
-function tsqueryOf(text: TextMatch): string {
-  return text.groups
-    .map((alternatives) =>
-      anyOf(
-        alternatives.map((a) => {
-          const all = a.lexemes.map((l) => lexemeQuery(l, { prefix: a.prefix }));
-          return all.length === 1 ? all[0]! : `(${all.join(" & ")})`;
-        }),
-      ),
-    )
-    .join(" & ");
 }
 
 /** The search text with each misspelt word replaced by its closest catalogue word, or null if none was. */
@@ -110,7 +96,7 @@ export function createSearchService(deps: { db: Database }): SearchService {
     if (text.groups.length === 0) return { produtos: [], categorias: [] };
     const categories = await db.execute<{ name: string }>(sql`
       select c.name from categories c
-      where to_tsvector('loja_pt', c.name) @@ ${tsqueryOf(text)}::tsquery
+      where to_tsvector('loja_pt', c.name) @@ ${tsqueryOf(text.groups)}::tsquery
         and exists (select 1 from search_documents d where d.category_key = search_key(c.name))
       order by c.name limit ${SUGGESTED_CATEGORIES}`);
     return {

@@ -42,7 +42,12 @@ export function weightValue(mask: number): number {
   return best + 0.05 * Math.max(0, count - 1);
 }
 
-const WEIGHT_OF_LETTER: Record<string, number> = { A: IN_NAME, B: IN_CATEGORY_OR_COLOUR, C: IN_SIZE, D: IN_DESCRIPTION };
+const WEIGHT_OF_LETTER: Record<string, number> = {
+  A: IN_NAME,
+  B: IN_CATEGORY_OR_COLOUR,
+  C: IN_SIZE,
+  D: IN_DESCRIPTION,
+};
 
 /**
  * A tsvector's text (`'bon':1A 'gaivot':4A,16 'lon':3A,12`) as lexemes and masks. Lexemes are quoted, with '' and
