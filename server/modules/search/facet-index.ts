@@ -54,6 +54,7 @@ const DOCUMENT_COLUMNS = sql`product_id, name, name_key, document::text as docum
   created_at, category_name, category_key, color_names, color_keys, size_names, size_keys`;
 
 const LOAD_BATCH = 5_000;
+const RENUMBER_AFTER = 10_000;
 
 /** PostgreSQL's default order of names in the facet lists (by count, then name) as the shopper reads them. */
 const byName = new Intl.Collator("pt-PT").compare;
@@ -63,6 +64,10 @@ class FacetValues {
   private ids = new Map<string, number>();
   names: string[] = [];
   keys: string[] = [];
+  /** The slots having each value (emptied slots included: skipped by the reader). */
+  slots: number[][] = [];
+  /** How many products in the shop have each value. */
+  live: number[] = [];
 
   id(name: string, key: string): number {
     let id = this.ids.get(name);
@@ -71,8 +76,30 @@ class FacetValues {
       this.ids.set(name, id);
       this.names.push(name);
       this.keys.push(key);
+      this.slots.push([]);
+      this.live.push(0);
     }
     return id;
+  }
+
+  /** The value ids of a product in `slot`, kept in the lists and counts. */
+  add(ids: number[], slot: number): number[] {
+    for (const id of ids) {
+      this.slots[id]!.push(slot);
+      this.live[id]!++;
+    }
+    return ids;
+  }
+
+  remove(ids: Iterable<number>) {
+    for (const id of ids) this.live[id]!--;
+  }
+
+  /** How many slots the wanted values' lists hold. */
+  listed(wanted: Uint8Array): number {
+    let n = 0;
+    for (let id = 0; id < wanted.length; id++) if (wanted[id]) n += this.slots[id]!.length;
+    return n;
   }
 
   /** For each value, whether the filter wants it (by key, as the shopper's text); null when there is no filter. */
@@ -97,6 +124,8 @@ class Columns {
   sizesAt = new Int32Array(0);
   sizeCount = new Uint16Array(0);
   rank = new Float64Array(0);
+  /** The number of the last answer that looked at the slot (a product listed under two wanted values is looked at once). */
+  visited = new Int32Array(0);
   /** The name key's length; the number of the last ranking whose text the name key begins with. */
   nameLength = new Int32Array(0);
   startsWithText = new Int32Array(0);
@@ -122,6 +151,7 @@ class Columns {
     this.sizesAt = grow(this.sizesAt);
     this.sizeCount = grow(this.sizeCount);
     this.rank = grow(this.rank);
+    this.visited = grow(this.visited);
     this.nameLength = grow(this.nameLength);
     this.startsWithText = grow(this.startsWithText);
     this.passed = grow(this.passed);
@@ -241,12 +271,15 @@ export function createFacetIndex(db: Database): FacetIndex {
     col.price[slot] = r.price_cents;
     col.inStock[slot] = r.in_stock ? 1 : 0;
     col.created[slot] = new Date(r.created_at).getTime();
-    col.category[slot] =
-      r.category_name === null ? -1 : categories.id(r.category_name, r.category_key ?? searchKey(r.category_name));
-    col.coloursAt[slot] = col.append(r.color_names.map((name, i) => colours.id(name, r.color_keys[i] ?? "")));
-    col.colourCount[slot] = r.color_names.length;
-    col.sizesAt[slot] = col.append(r.size_names.map((name, i) => sizes.id(name, r.size_keys[i] ?? "")));
-    col.sizeCount[slot] = r.size_names.length;
+    const category =
+      r.category_name === null ? [] : [categories.id(r.category_name, r.category_key ?? searchKey(r.category_name))];
+    col.category[slot] = categories.add(category, slot)[0] ?? -1;
+    const colourIds = [...new Set(r.color_names.map((name, i) => colours.id(name, r.color_keys[i] ?? "")))];
+    col.coloursAt[slot] = col.append(colours.add(colourIds, slot));
+    col.colourCount[slot] = colourIds.length;
+    const sizeIds = [...new Set(r.size_names.map((name, i) => sizes.id(name, r.size_keys[i] ?? "")))];
+    col.sizesAt[slot] = col.append(sizes.add(sizeIds, slot));
+    col.sizeCount[slot] = sizeIds.length;
     text.add(slot, parseDocument(r.document));
     return slot;
   }
@@ -293,6 +326,9 @@ export function createFacetIndex(db: Database): FacetIndex {
   function remove(slot: number) {
     bySlot[slot] = undefined;
     text.remove(slot);
+    if (col.category[slot]! >= 0) categories.remove([col.category[slot]!]);
+    colours.remove(col.pool.subarray(col.coloursAt[slot]!, col.coloursAt[slot]! + col.colourCount[slot]!));
+    sizes.remove(col.pool.subarray(col.sizesAt[slot]!, col.sizesAt[slot]! + col.sizeCount[slot]!));
     for (const [list, order] of kept()) {
       const at = insertionPoint(list, slot, order);
       list.splice(list[at] === slot ? at : list.indexOf(slot), 1);
@@ -330,6 +366,8 @@ export function createFacetIndex(db: Database): FacetIndex {
       await readSizeOrder();
     }
     applied = new Set(changes.rows.map((c) => Number(c.id)));
+    // Every change leaves a slot empty: once they outnumber the products, everything is read and numbered afresh.
+    if (bySlot.length - slotOf.size > Math.max(RENUMBER_AFTER, slotOf.size)) await loadAll();
   }
 
   async function refresh(): Promise<string> {
@@ -428,9 +466,37 @@ export function createFacetIndex(db: Database): FacetIndex {
         if (cents > priceMax) priceMax = cents;
       }
     };
-    if (matches === null) {
-      for (let slot = 0; slot < bySlot.length; slot++) if (bySlot[slot] !== undefined) consider(slot);
-    } else for (const slot of matches) consider(slot);
+    if (matches !== null) for (const slot of matches) consider(slot);
+    else {
+      // The whole shop, or only the products that may count somewhere: one failing two of the category, colour and
+      // size filters counts in no facet, so with two of them only the products of either one's values are looked at.
+      const facets = [
+        { wanted: wantedCategory, values: categories, counts: categoryCounts },
+        { wanted: wantedColour, values: colours, counts: colourCounts },
+        { wanted: wantedSize, values: sizes, counts: sizeCounts },
+      ].flatMap((f) => (f.wanted === null ? [] : [{ ...f, wanted: f.wanted, listed: f.values.listed(f.wanted) }]));
+      const { visited } = col;
+      const scan = (f: (typeof facets)[number]) => {
+        for (let id = 0; id < f.wanted.length; id++) {
+          if (!f.wanted[id]) continue;
+          for (const slot of f.values.slots[id]!) {
+            if (bySlot[slot] === undefined || visited[slot] === answerNo) continue;
+            visited[slot] = answerNo;
+            consider(slot);
+          }
+        }
+      };
+      const unfiltered = min === null && max === null && !emStock;
+      if (facets.length >= 2) {
+        const [a, b] = facets.sort((x, y) => x.listed - y.listed);
+        scan(a!);
+        scan(b!);
+      } else if (facets.length === 1 && unfiltered) {
+        // One filter (a category page): its own facet counts the whole shop, kept up to date; the rest its values.
+        scan(facets[0]!);
+        facets[0]!.counts.set(facets[0]!.values.live);
+      } else for (let slot = 0; slot < bySlot.length; slot++) if (bySlot[slot] !== undefined) consider(slot);
+    }
 
     // The page: the passing products in the chosen order, from the kept sorted lists when that is cheaper.
     const skip = (query.pagina - 1) * query.porPagina;

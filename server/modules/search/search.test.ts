@@ -127,6 +127,12 @@ const QUERIES: Filters[] = [
   { q: "algarve", min: 10, max: 40.5 },
   { cor: ["branco"], tamanho: ["S", "L"], min: 7.5 },
   { q: "caneca", stock: true, tamanho: ["L"] },
+  // One facet filter alone (a category page): its facet counts the whole shop.
+  { categoria: ["Canecas"] },
+  { cor: ["Azul", "Preto"] },
+  { tamanho: ["M"], max: 30 },
+  // Three facet filters.
+  { categoria: ["velas", "Canecas"], cor: ["azul"], tamanho: ["S", "L"] },
 ];
 
 describe("GET /api/search: values", () => {
@@ -269,6 +275,8 @@ describe("GET /api/search: values", () => {
       "categoria=canecas&tamanho=M&em_stock=1",
       "preco_min=5&preco_max=20&ordenar=preco-asc",
       "q=caneca&ordenar=novidades",
+      "categoria=velas",
+      "cor=verde&cor=azul&tamanho=L",
     ];
     const answers = async (app: Awaited<ReturnType<typeof instance>>["app"]) =>
       Promise.all(
