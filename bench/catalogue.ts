@@ -44,8 +44,9 @@ const ADMIN_PAGES = [
 ];
 
 /**
- * Queries of each kind, every request a different one in turn (hundreds per kind, from the seeded catalogue's own
- * words), so that answers the search service caches per query are seldom reused within a row.
+ * Queries of each kind, in turn (hundreds to thousands per kind, from the seeded catalogue's own words); each round
+ * through a list asks for another page size or order (`variant`), so that no answer the search service keeps per
+ * query is ever reused within a row: every request is computed.
  */
 export const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = (() => {
   const names = seedCatalogue(3000).map((p) => p.name);
@@ -65,13 +66,24 @@ export const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = (() =>
       ),
     ),
   ].slice(0, 400);
-  // One letter dropped, doubled or two swapped, in turn.
-  const typo = (w: string, i: number) => {
-    const at = 1 + (i % (w.length - 2));
-    if (i % 3 === 0) return w.slice(0, at) + w.slice(at + 1);
-    if (i % 3 === 1) return w.slice(0, at) + w[at] + w.slice(at);
-    return w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
-  };
+  // Each word with one letter dropped, doubled or two swapped, at every place but the first: thousands of different
+  // misspellings, so that few are seen twice (a word's analysis is kept once seen).
+  const typos = [
+    ...new Set(
+      words.flatMap((w) =>
+        Array.from({ length: w.length - 2 }, (_, i) => i + 1).flatMap((at) => [
+          w.slice(0, at) + w.slice(at + 1),
+          w.slice(0, at) + w[at] + w.slice(at),
+          w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2),
+        ]),
+      ),
+    ),
+  ].filter((t) => !words.includes(t));
+  // Shuffled the same way every run, so that the first misspellings are not all of one word.
+  const shuffled = typos
+    .map((t, i) => ({ t, k: (i * 2654435761) % 4294967296 }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.t);
   const q = (text: string) => `/api/search?q=${encodeURIComponent(text)}`;
   const extras = ["preco_max=15", "em_stock=1", "preco_min=10", "ordenar=preco-asc"];
   const filtered = SEED_CATEGORIES.flatMap((categoria, i) =>
@@ -80,11 +92,16 @@ export const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = (() =>
         `/api/search?categoria=${encodeURIComponent(categoria)}&cor=${encodeURIComponent(cor)}&${extras[(i + j) % extras.length]}`,
     ),
   );
-  const prefixes = [...new Set(words.flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w.slice(0, 4), w.slice(0, 5)]))];
+  // What the header field sends as one types: every beginning of a word, then of three words (suggestions have no
+  // page size or order to vary, so these are many).
+  const typed = (text: string) => Array.from({ length: text.length - 1 }, (_, i) => text.slice(0, i + 2).trimEnd());
+  const prefixes = [
+    ...new Set([...words.flatMap(typed), ...triples.flatMap(typed)]),
+  ];
   return [
     { name: "one word", paths: words.map(q) },
     { name: "three words", paths: triples.map(q) },
-    { name: "a misspelled word", paths: words.map((w, i) => q(typo(w, i))) },
+    { name: "a misspelled word", paths: shuffled.map(q) },
     { name: "a category with two filters", paths: filtered },
     { name: "suggestions", paths: prefixes.map((p) => `/api/search/sugestoes?q=${encodeURIComponent(p)}`) },
   ];
@@ -234,6 +251,13 @@ async function measurePages(shop: Shop, scale: number, db: pg.Client): Promise<P
   return out;
 }
 
+/** Round `round` through a list of searches: another page size (12–60) or order each time; suggestions as they are. */
+function variant(path: string, round: number): string {
+  if (path.startsWith("/api/search/sugestoes")) return path;
+  const order = ["relevancia", "preco-asc", "novidades", "preco-desc"][Math.floor(round / 49) % 4];
+  return `${path}&por_pagina=${12 + (round % 49)}&ordenar=${order}`;
+}
+
 export async function measureSearch(shop: Pick<Shop, "url">): Promise<string[]> {
   const lines: string[] = [];
   for (const s of SEARCHES) {
@@ -243,12 +267,17 @@ export async function measureSearch(shop: Pick<Shop, "url">): Promise<string[]> 
     const requests = [
       {
         method: "GET" as const,
-        setupRequest: (req: autocannon.Request) => ({ ...req, path: s.paths[next++ % s.paths.length]! }),
+        setupRequest: (req: autocannon.Request) => {
+          const n = next++;
+          return { ...req, path: variant(s.paths[n % s.paths.length]!, Math.floor(n / s.paths.length)) };
+        },
       },
     ];
     await autocannon({ url: shop.url, connections: CONNECTIONS, duration: 0.5, requests });
     const r = await autocannon({ url: shop.url, connections: CONNECTIONS, duration: SEARCH_DURATION_S, requests });
     const matches = body.total ?? body.produtos?.length ?? 0;
+    const distinct = Math.min(next, s.paths.length * (s.paths[0]!.includes("sugestoes") ? 1 : 196));
+    if (distinct < next) notes.push(`search ${s.name}: ${next - distinct} of ${next} requests repeated a query`);
     const line =
       `| ${s.name} (${s.paths.length} queries, e.g. \`${decodeURIComponent(s.paths[0]!)}\`) | ${first.status} | ${matches} | ` +
       `${rps(r.requests.average)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${r.latency.p99 < SEARCH_P99_MS ? "met" : "**missed**"} |`;

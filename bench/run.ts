@@ -311,7 +311,9 @@ ${catalogue?.pages ?? ""}
 ## Search at 100 000 products
 
 \`GET /api/search\` and \`/api/search/sugestoes\` at ${CONNECTIONS} connections, each row a list of queries of its kind asked in
-turn (so an answer cache would not flatter it), after a 0.5 s warm-up. "Matches" is the first query's \`total\`.
+turn, after a 0.5 s warm-up; each round through a list asks for another page size (12–60) or order, and the
+misspellings and typed beginnings number thousands, so no answer the search keeps per query is reused: every request
+is computed (a note below says if some were repeated). "Matches" is the first query's \`total\`.
 
 ${catalogue?.search ?? ""}
 ${notes.length ? `\nNotes:\n\n${notes.map((n) => `- ${n}`).join("\n")}\n` : ""}

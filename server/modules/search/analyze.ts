@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import type { Tx } from "#server/core/db/client.ts";
+import { fillPlaceholders, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Database } from "#server/core/db/client.ts";
 import { numberVariants, searchWords, typoDistance } from "./text.ts";
 
 /*
@@ -63,7 +64,7 @@ export interface Analyser {
 
 const MAX_CACHED_WORDS = 10_000;
 
-export function createAnalyser(db: Tx): Analyser {
+export function createAnalyser(db: Database): Analyser {
   let cachedVersion = "";
   let cached = new Map<string, AnalysedWord>();
   return {
@@ -73,28 +74,28 @@ export function createAnalyser(db: Tx): Analyser {
         cached = new Map();
       }
       const words = textWords(text).map((word, i, all) => ({ word, last: opts.prefix && i === all.length - 1 }));
-      const missing = words.filter((w) => !cached.has(cacheKey(w.word, w.last)));
+      const found = new Map<string, AnalysedWord>();
+      for (const w of words) {
+        const hit = cached.get(cacheKey(w.word, w.last));
+        if (hit) found.set(cacheKey(w.word, w.last), hit);
+      }
+      const missing = words.filter((w) => !found.has(cacheKey(w.word, w.last)));
       if (missing.length > 0) {
+        // Kept in the map of the version they were analysed under (dropped with it if it changed meanwhile).
         const own = cached;
         for (const a of await analyseWords(db, missing)) {
+          found.set(cacheKey(a.word, a.prefix), a);
           if (own.size >= MAX_CACHED_WORDS) own.delete(own.keys().next().value!);
           own.set(cacheKey(a.word, a.prefix), a);
         }
-        // Analysed under an older version meanwhile replaced: used for this search, not kept (own was dropped).
-        if (own !== cached) return words.map((w) => own.get(cacheKey(w.word, w.last))!);
       }
-      return words.map((w) => cached.get(cacheKey(w.word, w.last))!);
+      return words.map((w) => found.get(cacheKey(w.word, w.last))!);
     },
   };
 }
 
-/** `last`: the word is the last one of a text typed as-you-type (also the beginning of a longer word). */
-export async function analyseWords(db: Tx, input: { word: string; last: boolean }[]): Promise<AnalysedWord[]> {
-  if (input.length === 0) return [];
-  const words = input.map((w) => w.word);
-  const lasts = input.map((w) => w.last);
-  const variants = words.map((w) => numberVariants(w).join(" "));
-  const result = await db.execute<Row>(sql`
+/** Each word: its lexeme, whether the catalogue has it, other lexemes, synonyms and what it may misspell. */
+const ANALYSE = new PgDialect().sqlToQuery(sql`
     select t.i::int as i, t.last, t.word, l.lexeme,
       exists (select 1 from search_words w where w.word = t.word or w.lexeme = coalesce(l.lexeme, t.word)) as exact,
       exists (select 1 from search_words w where w.word = t.word or w.lexeme = coalesce(l.lexeme, t.word))
@@ -118,11 +119,25 @@ export async function analyseWords(db: Tx, input: { word: string; last: boolean 
             and length(w.word) between length(t.word) - 2 and length(t.word) + 2
           limit 400) c)
       end as candidates
-    from unnest(${sql.param(words)}::text[], ${sql.param(variants)}::text[], ${sql.param(lasts)}::boolean[])
+    from unnest(${sql.placeholder("words")}::text[], ${sql.placeholder("variants")}::text[], ${sql.placeholder("lasts")}::boolean[])
       with ordinality as t(word, variants, last, i)
     left join lateral (select coalesce(
         (select s.lexeme from unnest(to_tsvector('loja_pt', t.word)) s limit 1), null) as lexeme) l on true
     order by t.i`);
+
+/** `last`: the word is the last one of a text typed as-you-type (also the beginning of a longer word). */
+export async function analyseWords(db: Database, input: { word: string; last: boolean }[]): Promise<AnalysedWord[]> {
+  if (input.length === 0) return [];
+  const words = input.map((w) => w.word);
+  const lasts = input.map((w) => w.last);
+  const variants = words.map((w) => numberVariants(w).join(" "));
+  // Prepared once per pooled connection (named): PostgreSQL plans this statement of many subqueries once.
+  const result = await db.$client.query<Row>({
+    name: "search_analyse",
+    text: ANALYSE.sql,
+    values: fillPlaceholders(ANALYSE.params, { words, variants, lasts }) as unknown[],
+  });
+
   return result.rows.map((r) => {
     const prefix = r.last;
     let corrections: { word: string; lexeme: string }[] = [];
