@@ -95,9 +95,7 @@ export const SEARCHES: ReadonlyArray<{ name: string; paths: string[] }> = (() =>
   // What the header field sends as one types: every beginning of a word, then of three words (suggestions have no
   // page size or order to vary, so these are many).
   const typed = (text: string) => Array.from({ length: text.length - 1 }, (_, i) => text.slice(0, i + 2).trimEnd());
-  const prefixes = [
-    ...new Set([...words.flatMap(typed), ...triples.flatMap(typed)]),
-  ];
+  const prefixes = [...new Set([...words.flatMap(typed), ...triples.flatMap(typed)])];
   return [
     { name: "one word", paths: words.map(q) },
     { name: "three words", paths: triples.map(q) },
