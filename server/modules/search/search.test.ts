@@ -348,6 +348,39 @@ describe("GET /api/search: values", () => {
   });
 });
 
+describe("prices under an automatic promotion", () => {
+  it("search and suggestions show the reduced price, the same for a product in both", async () => {
+    const candles = ITEMS.filter((i) => i.category === "Velas").map((i) => ids.get(i.name)!);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/promocoes",
+      headers: admin,
+      payload: { nome: "Velas a menos 20", codigo: null, tipo: "percentagem", valor: 20, produtos: candles },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    try {
+      const answer = await get("q=vela&por_pagina=60");
+      expect(answer.produtos.length).toBeGreaterThan(0);
+      for (const p of answer.produtos) {
+        const listPrice = byId.get(p.id)!.price;
+        expect(p.preco_original).toBe(listPrice);
+        expect(p.price).toBe(Math.round(listPrice * 80) / 100);
+      }
+      const res = await t.app.inject({ method: "GET", url: "/api/search/sugestoes?q=vel" });
+      const suggested = res.json<SearchSuggestions>().produtos;
+      expect(suggested.length).toBeGreaterThan(0);
+      const inSearch = new Map(answer.produtos.map((p) => [p.id, p.price]));
+      for (const p of suggested) expect(p.price, `product ${p.id}`).toBe(inSearch.get(p.id));
+    } finally {
+      await t.app.inject({
+        method: "DELETE",
+        url: `/api/promocoes/${created.json<{ id: number }>().id}`,
+        headers: admin,
+      });
+    }
+  });
+});
+
 describe("GET /api/search/sugestoes", () => {
   it("answers at most 8 products and the matching categories with their address", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/search/sugestoes?q=vel" });

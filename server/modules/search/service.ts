@@ -3,7 +3,7 @@ import type { Database } from "#server/core/db/client.ts";
 import { categorySlug } from "#server/modules/catalog/slug.ts";
 import { createAnalyser, type AnalysedWord } from "./analyze.ts";
 import { createAnswerCache } from "./cache.ts";
-import { withReductions } from "./prices.ts";
+import { suggestionsWithReductions, withReductions } from "./prices.ts";
 import { createFacetIndex } from "./facet-index.ts";
 import { tsqueryOf, wordAlternatives, type TextMatch } from "./query.ts";
 import { searchChanges, searchSynonyms } from "./schema.ts";
@@ -86,8 +86,9 @@ export function createSearchService(deps: { db: Database }): SearchService {
     return withReductions(db, answer);
   }
 
-  function suggestions(q: string): Promise<SearchSuggestions> {
-    return cache.get(`suggestions:${q}`, (version) => computeSuggestions(q, version));
+  async function suggestions(q: string): Promise<SearchSuggestions> {
+    const found = await cache.get(`suggestions:${q}`, (version) => computeSuggestions(q, version));
+    return suggestionsWithReductions(db, found);
   }
 
   async function computeSuggestions(q: string, version: string): Promise<SearchSuggestions> {
