@@ -83,6 +83,21 @@ describe("GET /api/product/admin (the products grid and report)", () => {
   });
 });
 
+describe("GET /api/stock/products?search= (the stock screen's search)", () => {
+  it("pages every match once in name order, each page (and the one past the last) with the database's total", async () => {
+    const { rows, totals } = await walk<{ id: number; name: string; totalStock: number }>(
+      "/api/stock/products?search=caneca",
+      4,
+    );
+    const expected = await t.db.execute(sql`
+      select p.id, coalesce(sum(v.stock), 0) as stock from products p left join variants v on v.product_id = p.id
+      where p.deleted_at is null and p.name ilike '%caneca%' group by p.id order by p.name, p.id`);
+    expect(expected.rows.length).toBeGreaterThan(4);
+    expect(rows.map((r) => [r.id, r.totalStock])).toEqual(expected.rows.map((r) => [Number(r.id), Number(r.stock)]));
+    expect(new Set(totals)).toEqual(new Set([expected.rows.length]));
+  });
+});
+
 describe("GET /api/stock/low-stock with page, limit or search", () => {
   it("pages every product at or under the threshold once, emptiest first, and keeps the spec's list without them", async () => {
     for (const threshold of [0, 5, 10]) {

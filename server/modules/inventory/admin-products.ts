@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "#server/core/db/client.ts";
 import { likeContains } from "#server/core/zod.ts";
 import { centsToEuros } from "#server/modules/catalog/schemas.ts";
+import { productsPage, searchTotal } from "./products-page.ts";
 import type { AdminProductItem, AdminProductsQuery } from "./schemas.ts";
 
 /*
@@ -20,16 +21,18 @@ export async function adminProducts(
   const where = query.search
     ? sql`p.deleted_at is null and p.name ilike ${likeContains(query.search)}`
     : sql`p.deleted_at is null`;
-  const [page, count, inShop] = await Promise.all([
+  const page = productsPage({
+    columns: sql`p.id, p.status, p.name, p.price_cents, p.category_id, p.created_at`,
+    where,
+    orderBy: sql`p.created_at desc, p.id desc`,
+    searching: Boolean(query.search),
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const [rows, count, inShop] = await Promise.all([
     db.execute(sql`
-      with page as (
-        select p.id, p.status, p.name, p.price_cents, p.category_id, p.created_at
-        from products p
-        where ${where}
-        order by p.created_at desc, p.id desc
-        limit ${query.limit} offset ${(query.page - 1) * query.limit}
-      )
-      select page.id, page.status, page.name, page.price_cents, c.name as categoria,
+      ${page.ctes}
+      select page.id, page.status, page.name, page.price_cents, c.name as categoria, ${page.totalColumn}
              coalesce(ps.stock, 0) as total_stock,
              coalesce((select string_agg(pi.file_name, ',' order by pi.position, pi.id)
                        from product_images pi where pi.product_id = page.id), '') as image,
@@ -39,13 +42,13 @@ export async function adminProducts(
       left join categories c on c.id = page.category_id
       left join product_stock ps on ps.product_id = page.id
       order by page.created_at desc, page.id desc`),
-    // Without a search, the count of products not deleted is the stock summary's (kept by triggers).
-    query.search
-      ? db.execute(sql`select count(*) as total from products p where ${where}`)
-      : db.execute(sql`select coalesce(sum(products), 0) as total from stock_summary_shards`),
+    // Without a search, the count of products not deleted is the stock summary's (kept by triggers); with one, the
+    // count comes with the page (products-page.ts).
+    query.search ? null : db.execute(sql`select coalesce(sum(products), 0) as total from stock_summary_shards`),
     db.execute(sql`select exists (select 1 from products where deleted_at is null and status = 1) as in_shop`),
   ]);
-  const items = page.rows.map((r) => ({
+  const total = count !== null ? num(count.rows[0]?.total) : await searchTotal(db, rows.rows, where);
+  const items = rows.rows.map((r) => ({
     id: num(r.id),
     status: num(r.status),
     name: String(r.name),
@@ -56,5 +59,5 @@ export async function adminProducts(
     categoria: (r.categoria as string | null) ?? null,
     cor: String(r.cor),
   }));
-  return { items, total: num(count.rows[0]?.total), inShop: Boolean(inShop.rows[0]?.in_shop) };
+  return { items, total, inShop: Boolean(inShop.rows[0]?.in_shop) };
 }

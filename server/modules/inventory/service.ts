@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { centsToEuros } from "#server/modules/catalog/schemas.ts";
 import type { Database } from "#server/core/db/client.ts";
 import { likeContains } from "#server/core/zod.ts";
+import { productsPage, searchTotal } from "./products-page.ts";
 import { users } from "#server/modules/accounts/schema.ts";
 import { products, variants } from "#server/modules/catalog/schema.ts";
 import { stockMovements } from "./schema.ts";
@@ -85,16 +86,18 @@ export async function listStockProducts(
     ? sql`p.deleted_at is null and p.name ilike ${likeContains(query.search)}`
     : sql`p.deleted_at is null`;
   const offset = (query.page - 1) * query.limit;
-  const [page, count] = await Promise.all([
+  const page = productsPage({
+    columns: sql`p.id, p.name, p.status, p.category_id`,
+    where,
+    orderBy: sql`p.name, p.id`,
+    searching: Boolean(query.search),
+    limit: query.limit,
+    offset,
+  });
+  const [rows, count] = await Promise.all([
     db.execute(sql`
-      with page as (
-        select p.id, p.name, p.status, p.category_id
-        from products p
-        where ${where}
-        order by p.name, p.id
-        limit ${query.limit} offset ${offset}
-      )
-      select page.id, page.name, page.status, c.name as categoria,
+      ${page.ctes}
+      select page.id, page.name, page.status, c.name as categoria, ${page.totalColumn}
              agg.total_stock, agg.variants_count, agg.low_count, agg.out_count,
              coalesce(agg.colors, '{}') as colors,
              coalesce((select array_agg(x.name order by x.sort_order, x.name)
@@ -113,12 +116,12 @@ export async function listStockProducts(
         where v.product_id = page.id
       ) agg
       order by page.name, page.id`),
-    // Without a search every product not deleted matches: the stock summary's count (kept by triggers).
-    query.search
-      ? db.execute(sql`select count(*) as total from products p where ${where}`)
-      : db.execute(sql`select coalesce(sum(products), 0) as total from stock_summary_shards`),
+    // Without a search every product not deleted matches: the stock summary's count (kept by triggers). With one,
+    // the count comes with the page (a page past the last one has no row to carry it: counted apart then).
+    query.search ? null : db.execute(sql`select coalesce(sum(products), 0) as total from stock_summary_shards`),
   ]);
-  const items = page.rows.map((r) => {
+  const total = count !== null ? num(count.rows[0]?.total) : await searchTotal(db, rows.rows, where);
+  const items = rows.rows.map((r) => {
     const totalStock = num(r.total_stock);
     return {
       id: num(r.id),
@@ -134,7 +137,7 @@ export async function listStockProducts(
       status: num(r.status),
     };
   });
-  return { items, total: num(count.rows[0]?.total) };
+  return { items, total };
 }
 
 /** GET /api/stock/product/:id: the product with every variant's stock and reservation. */
