@@ -7,6 +7,7 @@ import { CALLBACK_KEY } from "#tests/support/orders.ts";
 import { useInvoicingApp } from "#tests/support/invoicing-app.ts";
 import { reinstatePaidOrder } from "#server/flows/payment-received/payment-received.ts";
 import { issueDueDocuments } from "./job.ts";
+import { manualInvoicing } from "./providers/provider.ts";
 import { queueCreditNote } from "./service.ts";
 
 /*
@@ -150,6 +151,23 @@ describe("invoices exactly once", () => {
     expect(doc).toMatchObject({ status: "issued", attempts: 2, number: ctx.fake.issued[0]!.number });
     expect(ctx.fake.issued).toHaveLength(1);
     expect(ctx.fake.calls.map((c) => c.op)).toEqual(["issue", "find"]);
+  });
+
+  it("an instance without a provider never hands over to the admin a document a service may already hold", async () => {
+    ctx.fake.reset();
+    const id = await order();
+    ctx.fake.failNext(1, { kind: "hang-after-issue" });
+    // A real provider's claim: the service issues, no answer comes back, the lease runs out.
+    void issueDueDocuments({ db: ctx.a.db, provider: ctx.fake.provider, retryBaseMs: 100, leaseMs: 0 });
+    await expect.poll(() => ctx.fake.issued.length).toBe(1);
+    // An instance configured without a provider runs its job meanwhile: issuing this one by hand would certify it twice.
+    const run = await issueDueDocuments({ db: ctx.b.db, provider: manualInvoicing, retryBaseMs: 100 });
+    expect(run.manual).toBe(0);
+    expect((await documents(id))[0]).toMatchObject({ status: "pending", attempts: 1 });
+    // The real provider's next claim finds the service's document and records it.
+    expect((await ctx.b.services.invoicing.issueDue()).issued).toBe(1);
+    expect((await documents(id))[0]).toMatchObject({ status: "issued", number: ctx.fake.issued[0]!.number });
+    expect(ctx.fake.issued).toHaveLength(1);
   });
 
   it("a validation error fails at once, shows the service's message, and 'Tentar novamente' issues it", async () => {

@@ -86,12 +86,16 @@ export async function issueDueDocuments(deps: InvoiceJobDeps, opts: { limit?: nu
   return result;
 }
 
-/** Provider `none`: every pending document is issued by hand. */
+/**
+ * Provider `none`: every pending document no service was ever asked for is issued by hand. One a service was asked
+ * for (an instance with a provider claimed it; it may hold the document already, its answer lost) stays pending for
+ * that provider's next claim: handing it to the admin could certify it twice.
+ */
 async function markManual(db: Database): Promise<number> {
   const rows = await db
     .update(invoices)
     .set({ status: "manual", provider: "none" })
-    .where(eq(invoices.status, "pending"))
+    .where(and(eq(invoices.status, "pending"), eq(invoices.attempts, 0)))
     .returning({ id: invoices.id });
   return rows.length;
 }
