@@ -10,22 +10,26 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemplo.pt`;
 }
 
-/** The first .eml the shop wrote whose recipient, subject or text contains `match`. */
-async function findMail(match: string): Promise<ReadMail | undefined> {
+/**
+ * The first .eml the shop wrote whose recipient, subject or text contains `match` (and, given `to`, sent to that
+ * address: a mail to every admin has one copy per admin, and other tests may have made admins of their own).
+ */
+async function findMail(match: string, to?: string): Promise<ReadMail | undefined> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
   for (const f of files) {
     const mail = await parseMail(readFileSync(path.join(dir, f)));
+    if (to !== undefined && !mail.to.includes(to)) continue;
     if (mail.to.includes(match) || mail.subject?.includes(match) || mail.text?.includes(match)) return mail;
   }
   return undefined;
 }
 
 /** Waits for the e-mail the shop wrote to this recipient (or with this subject) and returns it read. */
-export async function readMailTo(match: string, timeout = 15_000): Promise<ReadMail> {
+export async function readMailTo(match: string, timeout = 15_000, to?: string): Promise<ReadMail> {
   let found: ReadMail | undefined;
   await expect
-    .poll(async () => (found = await findMail(match)), { message: `an e-mail for ${match}`, timeout })
+    .poll(async () => (found = await findMail(match, to)), { message: `an e-mail for ${match}`, timeout })
     .toBeDefined();
   return found!;
 }
